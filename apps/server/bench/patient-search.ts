@@ -1,0 +1,182 @@
+// Benchmark: patient search over 50,000 patients spread over 500 nutritionists, 50 concurrent HTTP
+// clients, against (a) the real server process (auth, validation, tenant scope, mapping) and (b) a bare
+// Fastify process running the same repository SQL with nothing else — the baseline of the same run.
+// Prints figures and a BENCH_RESULT line; asserts nothing (budgets are read, not unit-tested).
+//   npx tsx apps/server/bench/patient-search.ts
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { loadPatientTypes } from '../src/db/reference-data/patient-types.js';
+import { AccessTokenIssuer } from '../src/lib/access-token.js';
+import { systemClock } from '../src/lib/clock.js';
+import { newId } from '../src/lib/ids.js';
+import { searchTextOf, sortNameOf } from '../src/modules/patients/patient-text.js';
+
+const NUTRITIONISTS = Number(process.env.BENCH_NUTRITIONISTS ?? 500);
+const PATIENTS_EACH = Number(process.env.BENCH_PATIENTS_EACH ?? 100);
+const CONCURRENCY = 50;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
+const WARMUP = 500;
+const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverMain = path.join(here, '..', 'src', 'main.ts');
+const bareServer = path.join(here, 'bare-patient-search-server.ts');
+
+const FIRST = ['José', 'María', 'Lucía', 'Juan', 'Sofía', 'Martín', 'Valentina', 'Mateo', 'Camila', 'Benjamín', 'Agustina', 'Tomás', 'Ángeles', 'Joaquín', 'Florencia', 'Nicolás', 'Emilia', 'Facundo', 'Julieta', 'Ramón'];
+const LAST = ['Pérez', 'González', 'Rodríguez', 'Fernández', 'López', 'Martínez', 'García', 'Gómez', 'Díaz', 'Sánchez', 'Romero', 'Sosa', 'Álvarez', 'Torres', 'Ruiz', 'Ramírez', 'Flores', 'Benítez', 'Acosta', 'Medina', 'Núñez', 'Ibáñez'];
+const QUERIES = ['jose', 'José', 'pe', 'perez', 'PÉREZ', 'maria gonz', 'lu', 'sofia', 'a', 'gomez', 'martin', 'nunez', 'ibanez', '@correo', 'camila di', 'xyz', '', 'ramon fl'];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function seed(file: string): Promise<string[]> {
+  const database = openDatabase({ sqliteFile: file });
+  await migrateToLatest(database.db);
+  await loadPatientTypes(database.db);
+  const now = new Date().toISOString();
+  const nutritionistIds: string[] = [];
+  const userIds: string[] = [];
+  await database.db.transaction().execute(async (trx) => {
+    for (let n = 0; n < NUTRITIONISTS; n += 1) {
+      const userId = newId();
+      const nutritionistId = newId();
+      userIds.push(userId);
+      nutritionistIds.push(nutritionistId);
+      await trx
+        .insertInto('users')
+        .values({ id: userId, email: `bench${n}@almendra.test`, password_hash: 'x', role: 'nutritionist', locale: 'es', theme: 'light', primary_color: 'teal', starred_pages: '[]', banned_status: 0, plan_key: null, confirmed: 1, created_at: now, updated_at: now })
+        .execute();
+      await trx
+        .insertInto('nutritionists')
+        .values({ id: nutritionistId, user_id: userId, first_name: 'Bench', last_name: `${n}`, email: `bench${n}@almendra.test`, phone: null, country_code: 'AR', licence_number: null, time_zone: 'America/Argentina/Buenos_Aires', created_at: now, updated_at: now })
+        .execute();
+      const rows = [];
+      for (let p = 0; p < PATIENTS_EACH; p += 1) {
+        const first_name = FIRST[(n * 7 + p) % FIRST.length]!;
+        const last_name = `${LAST[(n + p * 3) % LAST.length]!}${p % 5 === 0 ? ` ${LAST[(p * 5) % LAST.length]!}` : ''}`;
+        const email = p % 3 === 0 ? `${first_name.toLowerCase()}.${p}@correo.test` : null;
+        rows.push({
+          id: newId(), nutritionist_id: nutritionistId, user_id: null, type_id: 14, first_name, last_name,
+          birth_date: `19${50 + (p % 50)}-0${1 + (p % 9)}-1${p % 10}`, sex: (p % 2 ? 'f' : 'm') as 'm' | 'f', document_number: null,
+          phone: null, mobile_area_code: null, mobile_number: null, address: null, province: null, city: null, email,
+          health_insurance: null, member_number: null, profession: null, reason_for_consultation: null, goal: null,
+          referred_by: null, start_date: null, location_id: null, height_cm: null, website: null, is_new: p % 20 === 0 ? 1 : 0,
+          is_test: 0, photo_path: null, search_text: searchTextOf({ first_name, last_name, email }), sort_name: sortNameOf({ first_name, last_name }),
+          last_visit_at: null, version: 1, created_at: now, updated_at: now, deleted_at: p % 50 === 0 ? now : null,
+        });
+      }
+      for (let i = 0; i < rows.length; i += 200) await trx.insertInto('patients').values(rows.slice(i, i + 200)).execute();
+    }
+  });
+  await database.close();
+  const issuer = new AccessTokenIssuer(SECRET, 24 * 3600, systemClock);
+  const tokens: string[] = [];
+  for (let n = 0; n < NUTRITIONISTS; n += 1) {
+    tokens.push((await issuer.issue({ userId: userIds[n]!, role: 'nutritionist', nutritionistId: nutritionistIds[n]! })).token);
+  }
+  fs.writeFileSync(path.join(path.dirname(file), 'ids.json'), JSON.stringify(nutritionistIds));
+  return tokens;
+}
+
+function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = () => {
+      const request = http.get(`http://127.0.0.1:${env.PORT}/api/v1/health`, (res) => {
+        res.resume();
+        if (res.statusCode === 200) resolve(child);
+        else setTimeout(poll, 200);
+      });
+      request.on('error', () => (Date.now() > deadline ? reject(new Error(`${script} did not start`)) : setTimeout(poll, 200)));
+    };
+    poll();
+  });
+}
+
+/** 50 keep-alive clients issue `total` GETs; answers the sorted latencies in ms and the wall time. */
+async function load(port: number, urlFor: (i: number) => { path: string; headers: Record<string, string> }, total: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies: number[] = [];
+  let next = 0;
+  const one = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const { path: p, headers } = urlFor(i);
+      const started = performance.now();
+      const request = http.get({ host: '127.0.0.1', port, path: p, headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`${p}: ${res.statusCode}`));
+          latencies.push(performance.now() - started);
+          resolve();
+        });
+      });
+      request.on('error', reject);
+    });
+  const wallStart = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < total) await one(next++);
+    }),
+  );
+  const wallMs = performance.now() - wallStart;
+  agent.destroy();
+  return { sorted: latencies.sort((a, b) => a - b), wallMs };
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-patient-bench-'));
+  const file = path.join(dir, 'almendra.db');
+  const seedStart = performance.now();
+  const tokens = await seed(file);
+  const nutritionistIds = JSON.parse(fs.readFileSync(path.join(dir, 'ids.json'), 'utf8')) as string[];
+  console.log(`seeded ${NUTRITIONISTS * PATIENTS_EACH} patients over ${NUTRITIONISTS} nutritionists in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+
+  const query = (i: number) => QUERIES[(i * 7) % QUERIES.length]!;
+  const results: Record<string, { p50: number; p95: number; p99: number; rps: number }> = {};
+  const run = async (label: string, port: number, urlFor: (i: number) => { path: string; headers: Record<string, string> }) => {
+    await load(port, urlFor, WARMUP);
+    const { sorted, wallMs } = await load(port, urlFor, REQUESTS);
+    results[label] = { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), rps: (REQUESTS / wallMs) * 1000 };
+    const r = results[label]!;
+    console.log(`${label}: p50 ${r.p50.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.rps.toFixed(0)} req/s`);
+  };
+
+  const apiPort = 3901;
+  const api = await start(serverMain, {
+    PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production',
+    // The benchmark's server never sends reminders; the food table loads as on a real start.
+  });
+  try {
+    await run('endpoint GET /api/v1/patients', apiPort, (i) => ({
+      path: `/api/v1/patients?q=${encodeURIComponent(query(i))}&limit=20`,
+      headers: { authorization: `Bearer ${tokens[(i * 31) % tokens.length]!}` },
+    }));
+  } finally {
+    api.kill('SIGTERM');
+  }
+
+  const barePort = 3902;
+  const bare = await start(bareServer, { PORT: String(barePort), BENCH_DB: file });
+  try {
+    await run('baseline: bare Fastify + same SQL', barePort, (i) => ({
+      path: `/search?n=${nutritionistIds[(i * 31) % nutritionistIds.length]!}&q=${encodeURIComponent(query(i))}`,
+      headers: {},
+    }));
+  } finally {
+    bare.kill('SIGTERM');
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(`BENCH_RESULT ${JSON.stringify({ name: 'patient-search', patients: NUTRITIONISTS * PATIENTS_EACH, nutritionists: NUTRITIONISTS, concurrency: CONCURRENCY, requests: REQUESTS, results })}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,236 @@
+// Builds the Fastify instance: plugins, security headers, OpenAPI, the /api/v1 feature routes and the
+// built single-page app. main.ts listens with it; tests call buildApp() and use app.inject().
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { loadFoodReferenceData } from './db/reference-data/foods-loader.js';
+import { loadPatientTypes } from './db/reference-data/patient-types.js';
+import { AccessTokenIssuer } from './lib/access-token.js';
+import { createGuards } from './lib/auth-guard.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { installErrorHandler } from './lib/error-handler.js';
+import { createEventBus, type EventBus } from './lib/event-bus.js';
+import { Mailer } from './lib/mailer.js';
+import { RateLimiter } from './lib/rate-limiter.js';
+import { loadOrCreateSigningSecret } from './lib/secrets.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes.js';
+import { createAppointmentsService } from './modules/appointments/appointments.service.js';
+import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes.js';
+import { createCalendarFeedService } from './modules/appointments/calendar-feed.service.js';
+import { dishesRoutes } from './modules/dishes/dishes.routes.js';
+import { createDishesService } from './modules/dishes/dishes.service.js';
+import { foodRequestsRoutes } from './modules/food-requests/food-requests.routes.js';
+import { createFoodRequestsService } from './modules/food-requests/food-requests.service.js';
+import { foodsRoutes } from './modules/foods/foods.routes.js';
+import { createFoodsService } from './modules/foods/foods.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { locationsRoutes } from './modules/locations/locations.routes.js';
+import { createLocationsService } from './modules/locations/locations.service.js';
+import { marketingRoutes } from './modules/marketing/marketing.routes.js';
+import { consultationsRoutes } from './modules/consultations/consultations.routes.js';
+import { patientsRoutes } from './modules/patients/patients.routes.js';
+import { plansRoutes } from './modules/plans/plans.routes.js';
+import { createPlansService } from './modules/plans/plans.service.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { createReminderJob, createReminderScheduler } from './modules/appointments/reminder-job.js';
+
+// Validation messages of every contract schema in the interface's language.
+z.config(z.locales.es());
+
+export const APP_VERSION = '0.1.0';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An already-open database (tests); otherwise opened from the config. */
+  database?: Database;
+  clock?: Clock;
+  /** Serve the built SPA from config.webDistDir (off in API tests). */
+  serveWeb?: boolean;
+  /** Realtime event bus; otherwise Redis when REDIS_URL is set, in-process if not. */
+  bus?: EventBus;
+  /** Food table loaded at start (data/foods/usda-sr24.json.gz by default); null skips loading (tests). */
+  foodReferenceFile?: string | null;
+  /** Scheduled jobs (appointment reminders); tests run them by hand with a ManualClock instead. */
+  backgroundJobs?: boolean;
+}
+
+export interface AlmendraApp {
+  app: FastifyInstance;
+  database: Database;
+  bus: EventBus;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const database =
+    options.database ??
+    openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'almendra.db') });
+  await migrateToLatest(database.db);
+  await loadPatientTypes(database.db);
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  installErrorHandler(app);
+  if (options.foodReferenceFile !== null) {
+    await loadFoodReferenceData(database.db, clock, app.log, options.foodReferenceFile ? { file: options.foodReferenceFile } : {});
+  }
+
+  const secret = loadOrCreateSigningSecret(config.jwtSecret, config.dataDir);
+  const tokens = new AccessTokenIssuer(secret, config.accessTokenTtlSeconds, clock);
+  const guards = createGuards(tokens);
+  const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.smtpFrom);
+  const bus = options.bus ?? createEventBus(config.redisUrl);
+  const rateLimiter = new RateLimiter(database.db, clock, config.rateLimitWindowSeconds);
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    tokens,
+    mailer,
+    rateLimiter,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    passwordResetTtlSeconds: config.passwordResetTtlSeconds,
+    loginRateLimitPerEmail: config.loginRateLimitPerEmail,
+    loginRateLimitPerIp: config.loginRateLimitPerIp,
+    passwordHashCostLog2: config.passwordHashCostLog2,
+    adminEmails: config.adminEmails,
+    publicUrl: config.publicUrl,
+  });
+  await auth.promoteConfiguredAdmins();
+  await rateLimiter.prune();
+
+  await app.register(fastifyCookie);
+  // Upload routes pass their own size limits to request.file().
+  await app.register(fastifyMultipart);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Allows the camera/microphone prompts the video feature needs on its own origin.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Almendra API', version: APP_VERSION, description: 'API REST de Almendra (/api/v1).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db: database.db, kind: database.kind, version: APP_VERSION });
+      await api.register(authRoutes, { auth, guards, secureCookies: config.publicUrl.startsWith('https://') });
+      await api.register(marketingRoutes, { db: database.db, guards });
+      await api.register(adminRoutes, { db: database.db, guards });
+      await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret });
+      await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer });
+      await api.register(realtimeRoutes, { tokens, bus });
+      await api.register(locationsRoutes, { locations: createLocationsService({ db: database.db, clock }), guards });
+      await api.register(appointmentsRoutes, { appointments: createAppointmentsService({ db: database.db, clock }), guards });
+      await api.register(calendarFeedRoutes, {
+        feeds: createCalendarFeedService({ db: database.db, clock, publicUrl: config.publicUrl }),
+        guards,
+      });
+      await api.register(foodsRoutes, { foods: createFoodsService({ db: database.db, clock }), guards });
+      await api.register(dishesRoutes, { dishes: createDishesService({ db: database.db, clock }), guards });
+      await api.register(foodRequestsRoutes, {
+        foodRequests: createFoodRequestsService({ db: database.db, clock, dataDir: config.dataDir }),
+        guards,
+      });
+      await api.register(plansRoutes, {
+        plans: createPlansService({ db: database.db, clock, dishes: createDishesService({ db: database.db, clock }) }),
+        guards,
+        db: database.db,
+        mailer,
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (options.serveWeb !== false) await serveSinglePageApp(app, config.webDistDir);
+
+  if (options.backgroundJobs !== false) {
+    // Every instance runs the scheduler; claiming each reminder row atomically keeps sends single.
+    const reminders = createReminderScheduler({ job: createReminderJob({ db: database.db, mailer, log: app.log }), clock, log: app.log });
+    app.addHook('onReady', async () => reminders.start());
+    app.addHook('onClose', async () => reminders.stop());
+  }
+
+  app.addHook('onClose', async () => {
+    if (!options.bus) await bus.close();
+    if (!options.database) await database.close();
+  });
+  return { app, database, bus };
+}
+
+/** Serves the built SPA; any non-API GET that is not a file answers index.html so client routes work. */
+async function serveSinglePageApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build` (npm start does it for you)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    serve: true,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      // Vite fingerprints assets, so they never change under the same name.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  // Static files are registered one route each; every other GET outside /api answers the SPA shell.
+  const spaShell = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No existe la ruta GET ${pathname}.` } });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  };
+  app.get('/', { schema: { hide: true } }, spaShell);
+  app.get('/*', { schema: { hide: true } }, spaShell);
+}

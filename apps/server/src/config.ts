@@ -1,0 +1,131 @@
+// One validated configuration object read from the environment. Every bad value is reported at start
+// with the variable's name and what it expects, so a self-hosting user can fix it without reading code.
+import path from 'node:path';
+import { z } from 'zod';
+
+const durationSeconds = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .positive({ error: 'must be greater than 0' })
+    .default(fallback);
+
+const optionalUrl = (protocols: string[], label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional()
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must be a ${label} URL (${protocols.join(' or ')}…)`,
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 65535' })
+    .max(65535, { error: 'must be between 1 and 65535' })
+    .default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://'], 'PostgreSQL'),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://'], 'Redis'),
+  PUBLIC_URL: optionalUrl(['http://', 'https://'], 'http(s)'),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'SMTP'),
+  SMTP_FROM: z.string().default('Almendra <no-reply@almendra.local>'),
+  JWT_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.length >= 32, { message: 'must be at least 32 characters' }),
+  ACCESS_TOKEN_TTL_SECONDS: durationSeconds(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: durationSeconds(30 * 24 * 3600),
+  PASSWORD_RESET_TTL_SECONDS: durationSeconds(3600),
+  LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
+  RATE_LIMIT_WINDOW_SECONDS: durationSeconds(15 * 60),
+  PASSWORD_HASH_COST_LOG2: z.coerce.number().int().min(12).max(20).default(17),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  /** Empty when not configured: the server then keeps a generated secret in DATA_DIR. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  passwordResetTtlSeconds: number;
+  loginRateLimitPerEmail: number;
+  loginRateLimitPerIp: number;
+  rateLimitWindowSeconds: number;
+  adminEmails: string[];
+  passwordHashCostLog2: number;
+  webDistDir: string;
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every bad variable at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings in .env files mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    jwtSecret: e.JWT_SECRET || undefined,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_SECONDS,
+    loginRateLimitPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
+    loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
+    rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    adminEmails: e.ADMIN_EMAILS,
+    passwordHashCostLog2: e.PASSWORD_HASH_COST_LOG2,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

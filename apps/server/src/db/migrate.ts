@@ -1,0 +1,39 @@
+// Applies the migration set (the same files for SQLite and PostgreSQL) at start and in tests.
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as foundation from './migrations/0001-foundation.js';
+import * as patients from './migrations/0002-patients.js';
+import * as appointments from './migrations/0003-appointments.js';
+import * as foods from './migrations/0004-foods.js';
+import * as consultations from './migrations/0005-consultations.js';
+import * as plans from './migrations/0006-plans.js';
+
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+  '0002-patients': patients,
+  '0003-appointments': appointments,
+  '0004-foods': foods,
+  '0005-consultations': consultations,
+  '0006-plans': plans,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  // Kysely looks for its own bookkeeping tables in every schema unless told which one: with several
+  // schemas in one PostgreSQL database (tests run one per file, in parallel) it could find another
+  // schema's lock table and skip creating its own. Pin it to the connection's current schema.
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,119 @@
+// Kysely table types. Both dialects store instants as ISO-8601 UTC text and flags as 0/1 integers, so a
+// repository returns identical values on SQLite and PostgreSQL without per-dialect conversions.
+import type { AuditLogPatientColumns, PatientsDB, PatientsTable } from './schema-patients.js';
+import type { AppointmentsDB, PatientReminderColumns } from './schema-appointments.js';
+import type { FoodsDB } from './schema-foods.js';
+import type { ConsultationsDB } from './schema-consultations.js';
+import type { PlansDB } from './schema-plans.js';
+
+export type IsoInstant = string;
+export type Flag = number;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  role: 'nutritionist' | 'admin' | 'patient';
+  locale: 'es' | 'en';
+  theme: 'light' | 'dark' | 'semi-dark';
+  primary_color: string;
+  /** JSON array of page paths. */
+  starred_pages: string;
+  banned_status: number;
+  plan_key: string | null;
+  confirmed: Flag;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+export interface NutritionistsTable {
+  id: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  country_code: string;
+  licence_number: string | null;
+  time_zone: string;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: IsoInstant;
+  used_at: IsoInstant | null;
+  revoked_at: IsoInstant | null;
+  created_at: IsoInstant;
+}
+
+export interface PasswordResetTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: IsoInstant;
+  used_at: IsoInstant | null;
+  created_at: IsoInstant;
+}
+
+export interface OutboxEmailsTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** pending → sent (SMTP accepted it) | logged (no SMTP configured) | failed. */
+  status: 'pending' | 'sent' | 'logged' | 'failed';
+  error: string | null;
+  created_at: IsoInstant;
+  sent_at: IsoInstant | null;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: IsoInstant;
+  hits: number;
+}
+
+export interface AppointmentRequestsTable {
+  id: string;
+  nutritionist_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
+  requested_start: IsoInstant | null;
+  status: 'pending' | 'accepted' | 'rejected';
+  seen: Flag;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+export interface AuditLogTable {
+  id: string;
+  nutritionist_id: string | null;
+  user_id: string | null;
+  entity: string;
+  entity_id: string;
+  action: string;
+  /** JSON of the changed fields. */
+  changes: string | null;
+  created_at: IsoInstant;
+}
+
+export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB {
+  users: UsersTable;
+  nutritionists: NutritionistsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  outbox_emails: OutboxEmailsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  appointment_requests: AppointmentRequestsTable;
+  audit_log: AuditLogTable & AuditLogPatientColumns;
+  patients: PatientsTable & PatientReminderColumns;
+}

@@ -1,0 +1,55 @@
+// The reminder a patient receives the day before an appointment (Spanish: patients have no locale yet).
+import type { EmailMessage } from '../../lib/mailer.js';
+
+export interface ReminderDetails {
+  to: string;
+  patientFirstName: string;
+  nutritionistName: string;
+  locationName: string;
+  address: string | null;
+  serviceName: string | null;
+  start: string;
+  timeZone: string;
+}
+
+/** 'martes 10-03-2026' and '09:30' in the nutritionist's zone (dates show as dd-mm-yyyy). */
+export function localDateTimeLabels(instant: string, timeZone: string): { weekday: string; date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('es-AR', {
+      timeZone,
+      weekday: 'long',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  return { weekday: parts.weekday ?? '', date: `${parts.day}-${parts.month}-${parts.year}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+export function appointmentReminderEmail(details: ReminderDetails): EmailMessage {
+  const when = localDateTimeLabels(details.start, details.timeZone);
+  const place = details.address ? `${details.locationName} (${details.address})` : details.locationName;
+  const lines = [
+    `Hola, ${details.patientFirstName}:`,
+    '',
+    `Te recordamos tu turno de mañana, ${when.weekday} ${when.date}, a las ${when.time}, con ${details.nutritionistName}.`,
+    `Lugar: ${place}.`,
+  ];
+  if (details.serviceName) lines.push(`Servicio: ${details.serviceName}.`);
+  lines.push(
+    '',
+    'Si no puedes asistir, avísale a tu nutricionista con tiempo para que otra persona pueda usar ese horario.',
+    '',
+    'Si prefieres no recibir estos recordatorios, pídeselo a tu nutricionista.',
+  );
+  return {
+    to: details.to,
+    subject: `Recordatorio: tu turno de mañana a las ${when.time}`,
+    text: lines.join('\n'),
+  };
+}

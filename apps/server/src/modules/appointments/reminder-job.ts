@@ -1,0 +1,167 @@
+// Reminder emails the day before an appointment. An appointment becomes due at 09:00 of the previous
+// day in the nutritionist's time zone and stays due until its own day begins; appointments booked
+// inside that window are reminded at the next run, later ones are not reminded at all.
+//
+// Exactly-once across restarts and instances: the job re-reads due rows from the database on every
+// run (nothing lives in memory), and only the instance whose conditional UPDATE claims the row
+// (reminder_claimed_at IS NULL → now) sends it. A crash between claim and send loses that reminder
+// rather than risking a duplicate.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { addDays, localDateOf, localDayBounds, localTimeToInstant, resolveTimeZone } from '@almendra/domain';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { appointmentReminderEmail } from './reminder-email.js';
+
+/** Local time of the day before at which reminders go out. */
+export const REMINDER_LOCAL_MINUTES = 9 * 60;
+/** Appointments further ahead than this cannot be due yet (the due window opens at most ~40 h before). */
+const LOOKAHEAD_MS = 48 * 3600_000;
+const BATCH_SIZE = 200;
+
+export interface ReminderJobDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  log?: FastifyBaseLogger;
+}
+
+export interface ReminderRunResult {
+  sent: number;
+}
+
+/** When the reminder of an appointment starting at `start` is due, in the given zone. */
+export function reminderWindow(start: string, timeZone: string): { from: Date; until: Date } {
+  const appointmentDate = localDateOf(new Date(start), timeZone);
+  return {
+    from: localTimeToInstant(addDays(appointmentDate, -1), REMINDER_LOCAL_MINUTES, timeZone).instant,
+    until: localDayBounds(appointmentDate, timeZone).start,
+  };
+}
+
+export function createReminderJob(deps: ReminderJobDeps) {
+  const { db, mailer } = deps;
+
+  function candidates(now: Date) {
+    const nowIso = now.toISOString();
+    return db
+      .selectFrom('appointments as a')
+      .innerJoin('locations as l', 'l.id', 'a.location_id')
+      .innerJoin('patients as p', 'p.id', 'a.patient_id')
+      .innerJoin('nutritionists as n', 'n.id', 'a.nutritionist_id')
+      .leftJoin('services as sv', 'sv.id', 'a.service_id')
+      .select([
+        'a.id',
+        'a.start_at',
+        'p.first_name as patient_first_name',
+        'p.email as patient_email',
+        'n.first_name as nutritionist_first_name',
+        'n.last_name as nutritionist_last_name',
+        'n.time_zone',
+        'l.name as location_name',
+        'l.street',
+        'l.street_number',
+        'sv.name as service_name',
+      ])
+      .where('a.status', '=', 'scheduled')
+      .where('a.reminder_claimed_at', 'is', null)
+      .where('a.start_at', '>', nowIso)
+      .where('a.start_at', '<=', new Date(now.getTime() + LOOKAHEAD_MS).toISOString())
+      .where('l.reminder_emails_enabled', '=', 1)
+      .where('l.deleted_at', 'is', null)
+      .where('p.deleted_at', 'is', null)
+      .where('p.email', 'is not', null)
+      .where('p.reminders_opt_out', '=', 0)
+      .orderBy('a.start_at')
+      .limit(BATCH_SIZE)
+      .execute();
+  }
+
+  /** True for the one caller whose update took the row. */
+  async function claim(id: string, nowIso: string): Promise<boolean> {
+    const result = await db
+      .updateTable('appointments')
+      .set({ reminder_claimed_at: nowIso })
+      .where('id', '=', id)
+      .where('reminder_claimed_at', 'is', null)
+      .where('status', '=', 'scheduled')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function runReminderJob(now: Date): Promise<ReminderRunResult> {
+    const nowIso = now.toISOString();
+    let sent = 0;
+    for (const row of await candidates(now)) {
+      const timeZone = resolveTimeZone(row.time_zone);
+      const window = reminderWindow(row.start_at, timeZone);
+      if (now < window.from || now >= window.until) continue;
+      if (!row.patient_email || !(await claim(row.id, nowIso))) continue;
+      const address = [row.street, row.street_number].filter(Boolean).join(' ') || null;
+      await mailer.send(
+        appointmentReminderEmail({
+          to: row.patient_email,
+          patientFirstName: row.patient_first_name,
+          nutritionistName: `${row.nutritionist_first_name} ${row.nutritionist_last_name}`.trim(),
+          locationName: row.location_name,
+          address,
+          serviceName: row.service_name,
+          start: row.start_at,
+          timeZone,
+        }),
+      );
+      await db.updateTable('appointments').set({ reminder_sent_at: nowIso }).where('id', '=', row.id).execute();
+      sent += 1;
+    }
+    if (sent > 0) deps.log?.info({ sent }, 'appointment reminders sent');
+    return { sent };
+  }
+
+  return { runReminderJob };
+}
+
+export type ReminderJob = ReturnType<typeof createReminderJob>;
+
+export interface ReminderScheduler {
+  start(): void;
+  /** Stops the timer and waits for a run in progress to finish. */
+  stop(): Promise<void>;
+}
+
+/** Runs the job every `intervalMs` (a minute by default); a run never overlaps the previous one. */
+export function createReminderScheduler(options: {
+  job: ReminderJob;
+  clock: Clock;
+  log?: FastifyBaseLogger;
+  intervalMs?: number;
+}): ReminderScheduler {
+  const intervalMs = options.intervalMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const tick = () => {
+    if (running) return;
+    running = options.job
+      .runReminderJob(options.clock.now())
+      .then(() => undefined)
+      .catch((error: unknown) => options.log?.error({ err: error }, 'appointment reminder job failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, intervalMs);
+      // The timer alone must not keep the process alive on shutdown.
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

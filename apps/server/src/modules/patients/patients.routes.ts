@@ -1,0 +1,216 @@
+// /api/v1 patient routes: the type catalogue, the list and search, CRUD with trash and restore, the photo,
+// CSV import, the export and referral options; the record sections are in record-sections.routes.ts.
+// Thin handlers: parse with the contract, call one service function, answer a contract type.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  PATIENT_IMPORT_FIELD,
+  PATIENT_IMPORT_MAX_BYTES,
+  PATIENT_PHOTO_FIELD,
+  PATIENT_PHOTO_MAX_BYTES,
+  createPatientRequestSchema,
+  errorBodySchema,
+  idSchema,
+  patientExportSchema,
+  patientImportQuerySchema,
+  patientImportReportSchema,
+  patientListQuerySchema,
+  patientListResponseSchema,
+  patientSchema,
+  patientTypeListSchema,
+  referralOptionsSchema,
+  updatePatientRequestSchema,
+  updateReferralOptionsRequestSchema,
+} from '@almendra/contracts';
+import type { DB } from '../../db/schema.js';
+import { bearerToken, tenantScope, type Guards } from '../../lib/auth-guard.js';
+import type { Clock } from '../../lib/clock.js';
+import { actorOf } from './patient-access.js';
+import { createPatientExporter } from './patient-export.js';
+import { createPatientsService } from './patients.service.js';
+import { PhotoStore } from './photo-storage.js';
+import { PhotoUrlSigner } from './photo-url.js';
+import { recordSectionsRoutes } from './record-sections.routes.js';
+import { createRecordSectionsService } from './record-sections.service.js';
+import { readSingleUpload } from './upload.js';
+
+export interface PatientsRoutesOptions {
+  db: Kysely<DB>;
+  clock: Clock;
+  guards: Guards;
+  /** DATA_DIR: photos go to DATA_DIR/uploads/patients/. */
+  dataDir: string;
+  /** Server secret the signed photo URLs derive their key from (the JWT signing secret will do). */
+  photoUrlSecret: string;
+}
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const idParams = z.object({ id: idSchema });
+const photoQuery = z.object({ v: z.string().max(20).optional(), t: z.string().max(200).optional() });
+
+export async function patientsRoutes(app: FastifyInstance, options: PatientsRoutesOptions): Promise<void> {
+  const { db, clock, guards } = options;
+  const patients = createPatientsService({
+    db,
+    clock,
+    photos: new PhotoStore(options.dataDir),
+    photoUrls: new PhotoUrlSigner(options.photoUrlSecret),
+  });
+  const records = createRecordSectionsService({ db, clock });
+  const exportPatient = createPatientExporter({ db, clock, patients, records });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['patients'];
+  const preHandler = guards.requireEditor;
+
+  r.get(
+    '/patient-types',
+    { preHandler, schema: { tags, response: { 200: patientTypeListSchema, ...errors } } },
+    async () => patients.listTypes(),
+  );
+
+  r.get(
+    '/patients',
+    { preHandler, schema: { tags, querystring: patientListQuerySchema, response: { 200: patientListResponseSchema, ...errors } } },
+    async (request) => patients.list(tenantScope(request), request.query),
+  );
+
+  r.post(
+    '/patients',
+    { preHandler, schema: { tags, body: createPatientRequestSchema, response: { 201: patientSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await patients.create(actorOf(request), request.body)),
+  );
+
+  r.post(
+    '/patients/import',
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: `multipart/form-data with one CSV file in the field "${PATIENT_IMPORT_FIELD}" (≤ 2 MB, UTF-8, comma or semicolon separated, header row).`,
+        querystring: patientImportQuerySchema,
+        response: { 200: patientImportReportSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const file = await readSingleUpload(request, {
+        field: PATIENT_IMPORT_FIELD,
+        maxBytes: PATIENT_IMPORT_MAX_BYTES,
+        tooLargeMessage: 'El archivo supera el máximo de 2 MB.',
+      });
+      return patients.importCsv(actorOf(request), file, request.query.dryRun);
+    },
+  );
+
+  r.get(
+    '/patients/:id',
+    { preHandler, schema: { tags, params: idParams, response: { 200: patientSchema, ...errors } } },
+    async (request) => patients.get(tenantScope(request), request.params.id),
+  );
+
+  r.patch(
+    '/patients/:id',
+    { preHandler, schema: { tags, params: idParams, body: updatePatientRequestSchema, response: { 200: patientSchema, ...errors } } },
+    async (request) => patients.update(actorOf(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    '/patients/:id',
+    { preHandler, schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await patients.remove(actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/patients/:id/restore',
+    { preHandler, schema: { tags, params: idParams, response: { 200: patientSchema, ...errors } } },
+    async (request) => patients.restore(actorOf(request), request.params.id),
+  );
+
+  r.get(
+    '/patients/:id/export',
+    { preHandler, schema: { tags, params: idParams, response: { 200: patientExportSchema, ...errors } } },
+    async (request, reply) => {
+      const document = await exportPatient(actorOf(request), request.params.id);
+      reply.header('Content-Disposition', `attachment; filename="paciente-${request.params.id}.json"`);
+      reply.header('Cache-Control', 'no-store');
+      return document;
+    },
+  );
+
+  r.put(
+    '/patients/:id/photo',
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: `multipart/form-data with one JPEG, PNG or WebP image (≤ 5 MB) in the field "${PATIENT_PHOTO_FIELD}".`,
+        params: idParams,
+        response: { 200: patientSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const upload = await readSingleUpload(request, {
+        field: PATIENT_PHOTO_FIELD,
+        maxBytes: PATIENT_PHOTO_MAX_BYTES,
+        tooLargeMessage: 'La foto supera el máximo de 5 MB.',
+      });
+      return patients.setPhoto(actorOf(request), request.params.id, upload);
+    },
+  );
+
+  r.delete(
+    '/patients/:id/photo',
+    { preHandler, schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await patients.removePhoto(actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Photos are health data: never a public static path. An <img> cannot send the bearer header, so the
+  // signed `t` of the patient's photoUrl is accepted instead; with a bearer header the token is ignored.
+  r.get(
+    '/patients/:id/photo',
+    {
+      preHandler: async function (request, reply) {
+        if (!bearerToken(request) && request.query.t) return;
+        await preHandler.call(this, request, reply);
+      },
+      schema: { tags, params: idParams, querystring: photoQuery, response: errors },
+    },
+    async (request, reply) => {
+      const scope = request.auth ? tenantScope(request) : patients.photoScopeFromToken(request.params.id, request.query.t ?? '');
+      const photo = await patients.readPhoto(scope, request.params.id);
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('Content-Disposition', 'inline')
+        .send(photo as never);
+    },
+  );
+
+  r.get(
+    '/referral-options',
+    { preHandler, schema: { tags, response: { 200: referralOptionsSchema, ...errors } } },
+    async (request) => patients.getReferralOptions(tenantScope(request)),
+  );
+
+  r.put(
+    '/referral-options',
+    { preHandler, schema: { tags, body: updateReferralOptionsRequestSchema, response: { 200: referralOptionsSchema, ...errors } } },
+    async (request) => patients.setReferralOptions(tenantScope(request), request.body.options),
+  );
+
+  await app.register(recordSectionsRoutes, { records, guards });
+}

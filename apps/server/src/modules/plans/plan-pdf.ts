@@ -1,0 +1,85 @@
+// The printable plan (pdfkit, server side): the nutritionist's name, licence number and contact, the
+// patient's name, then each day with its meals; exchange plans add the exchange lists with example foods.
+import PDFDocument from 'pdfkit';
+import type { ExchangeGroupsResponse, Plan } from '@almendra/contracts';
+
+export const DAY_NAMES = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
+
+export interface PdfHeader {
+  nutritionistName: string;
+  licenceNumber: string | null;
+  contact: string;
+  patientName: string | null;
+}
+
+const fmt = (n: number, decimals = 0) => n.toLocaleString('es-AR', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+
+export function renderPlanPdf(plan: Plan, header: PdfHeader, groups: ExchangeGroupsResponse | null): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: plan.title, Author: header.nutritionistName } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    doc.font('Helvetica-Bold').fontSize(16).text(header.nutritionistName);
+    doc.font('Helvetica').fontSize(10);
+    if (header.licenceNumber) doc.text(`Matrícula: ${header.licenceNumber}`);
+    if (header.contact) doc.text(header.contact);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').fontSize(14).text(plan.title);
+    doc.font('Helvetica').fontSize(11);
+    if (header.patientName) doc.text(`Paciente: ${header.patientName}`);
+    if (plan.notes) doc.moveDown(0.5).text(plan.notes);
+    if (plan.computed?.targetEnergyKcal) doc.text(`Energía objetivo: ${fmt(plan.computed.targetEnergyKcal)} kcal`);
+    doc.moveDown();
+
+    const slotName = new Map(plan.slots.map((s) => [s.slot, s.name]));
+    const groupByPos = new Map((groups?.groups ?? []).map((g) => [g.position, g]));
+    for (let day = 1; day <= 7; day += 1) {
+      const lines: [string, string[]][] = [];
+      if (plan.type === 1) {
+        for (const meal of plan.content.simple?.find((d) => d.day === day)?.meals ?? []) if (meal.text.trim()) lines.push([slotName.get(meal.slot) ?? '', [meal.text]]);
+      } else if (plan.type === 2) {
+        for (const meal of plan.content.formula?.find((d) => d.day === day)?.meals ?? []) {
+          const items = plan.items[`${day}-${meal.slot}`] ?? [];
+          if (items.length) lines.push([slotName.get(meal.slot) ?? '', items.map((i) => `${i.name}: ${fmt(i.quantity, 2)} ${i.unitLabel === 'serving' ? 'porción(es)' : i.unitLabel}${i.unitLabel !== 'g' ? ` (${fmt(i.grams)} g)` : ''}`)]);
+        }
+      } else {
+        const d = plan.content.exchange?.find((x) => x.day === day);
+        for (const meal of d?.meals ?? []) {
+          const parts = meal.portions
+            .map((p, i) => ({ p, g: groupByPos.get(i + 1), discarded: d?.discarded[i] === 1 }))
+            .filter((x) => x.p > 0 && x.g && !x.discarded)
+            .map((x) => `${fmt(x.p, 1)} porción(es) de ${x.g!.name} — p. ej. ${x.g!.members.slice(0, 2).map((m) => `${m.name}, ${m.measure}`).join('; ')}`);
+          if (parts.length) lines.push([slotName.get(meal.slot) ?? '', parts]);
+        }
+      }
+      if (!lines.length) continue;
+      if (doc.y > 700) doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(12).text(DAY_NAMES[day - 1]!);
+      const total = plan.computed?.days.find((x) => x.day === day)?.nutrients.energyKcal;
+      for (const [meal, texts] of lines) {
+        doc.font('Helvetica-Bold').fontSize(10).text(meal, { indent: 10 });
+        doc.font('Helvetica').fontSize(10);
+        for (const t of texts) doc.text(`• ${t}`, { indent: 20 });
+      }
+      if (total !== undefined) doc.font('Helvetica-Oblique').fontSize(9).text(`Total del día: ${fmt(total)} kcal`, { indent: 10 });
+      doc.moveDown(0.6);
+    }
+
+    if (plan.type === 3 && groups) {
+      doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(14).text('Listas de intercambio');
+      doc.moveDown(0.5);
+      for (const g of groups.groups) {
+        if (doc.y > 720) doc.addPage();
+        doc.font('Helvetica-Bold').fontSize(11).text(`${g.name} (${fmt(g.portion.energyKcal)} kcal por porción)`);
+        doc.font('Helvetica').fontSize(10);
+        for (const m of g.members) doc.text(`• ${m.name}: ${m.measure}`, { indent: 10 });
+        doc.moveDown(0.4);
+      }
+    }
+    doc.end();
+  });
+}

@@ -1,0 +1,130 @@
+// /api/v1/meal-slots, /api/v1/plans and /api/v1/exchange-groups: thin handlers over the plans service,
+// plus the printable PDF and sending it by email.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  copyPlanRequestSchema,
+  createPlanRequestSchema,
+  emailPlanRequestSchema,
+  errorBodySchema,
+  exchangeGroupsQuerySchema,
+  exchangeGroupsResponseSchema,
+  idSchema,
+  mealSlotsResponseSchema,
+  planListQuerySchema,
+  planListResponseSchema,
+  planSchema,
+  updateMealSlotsRequestSchema,
+  updatePlanRequestSchema,
+} from '@almendra/contracts';
+import type { DB } from '../../db/schema.js';
+import { tenantScope, type Guards } from '../../lib/auth-guard.js';
+import { AppError } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { renderPlanPdf } from './plan-pdf.js';
+import type { PlansService } from './plans.service.js';
+
+export interface PlansRoutesOptions {
+  plans: PlansService;
+  guards: Guards;
+  db: Kysely<DB>;
+  mailer: Mailer;
+}
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const writeErrors = { ...errors, 409: errorBodySchema, 422: errorBodySchema };
+const idParams = z.object({ id: idSchema });
+
+export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOptions): Promise<void> {
+  const { plans, guards, db, mailer } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['plans'];
+
+  async function pdfOf(scope: { nutritionistId: string }, id: string) {
+    const plan = await plans.get(scope, id);
+    const n = await db.selectFrom('nutritionists').selectAll().where('id', '=', scope.nutritionistId).executeTakeFirstOrThrow();
+    const patient = plan.patientId ? await db.selectFrom('patients').select(['first_name', 'last_name', 'email']).where('id', '=', plan.patientId).executeTakeFirst() : undefined;
+    const file = plan.type === 3 ? await plans.exchangeGroupsForScope(scope) : null;
+    const groups = file ? await plans.exchangeGroups(file.country, 'es') : null;
+    const pdf = await renderPlanPdf(
+      plan,
+      {
+        nutritionistName: `${n.first_name} ${n.last_name}`.trim(),
+        licenceNumber: n.licence_number,
+        contact: [n.email, n.phone].filter(Boolean).join(' · '),
+        patientName: patient ? `${patient.first_name} ${patient.last_name}`.trim() : null,
+      },
+      groups,
+    );
+    return { plan, pdf, patientEmail: patient?.email ?? null, nutritionistName: `${n.first_name} ${n.last_name}`.trim() };
+  }
+
+  const filename = (title: string) => `${title.normalize('NFD').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'plan'}.pdf`;
+
+  r.get('/meal-slots', { preHandler: guards.requireEditor, schema: { tags, response: { 200: mealSlotsResponseSchema, ...errors } } }, async (request) =>
+    plans.mealSlots(tenantScope(request)),
+  );
+  r.put(
+    '/meal-slots',
+    { preHandler: guards.requireEditor, schema: { tags, body: updateMealSlotsRequestSchema, response: { 200: mealSlotsResponseSchema, ...writeErrors } } },
+    async (request) => plans.updateMealSlots(tenantScope(request), request.body),
+  );
+
+  r.get(
+    '/exchange-groups',
+    { preHandler: guards.requireEditor, schema: { tags, querystring: exchangeGroupsQuerySchema, response: { 200: exchangeGroupsResponseSchema, ...errors } } },
+    async (request) => plans.exchangeGroups(request.query.country, request.query.locale),
+  );
+
+  r.get('/plans', { preHandler: guards.requireEditor, schema: { tags, querystring: planListQuerySchema, response: { 200: planListResponseSchema, ...errors } } }, async (request) =>
+    plans.list(tenantScope(request), request.query),
+  );
+  r.post('/plans', { preHandler: guards.requireEditor, schema: { tags, body: createPlanRequestSchema, response: { 201: planSchema, ...writeErrors } } }, async (request, reply) =>
+    reply.status(201).send(await plans.create(tenantScope(request), request.body)),
+  );
+  r.get('/plans/:id', { preHandler: guards.requireEditor, schema: { tags, params: idParams, response: { 200: planSchema, ...errors } } }, async (request) =>
+    plans.get(tenantScope(request), request.params.id),
+  );
+  r.patch(
+    '/plans/:id',
+    { preHandler: guards.requireEditor, schema: { tags, params: idParams, body: updatePlanRequestSchema, response: { 200: planSchema, ...writeErrors } } },
+    async (request) => plans.update(tenantScope(request), request.params.id, request.body),
+  );
+  r.delete('/plans/:id', { preHandler: guards.requireEditor, schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    await plans.remove(tenantScope(request), request.params.id);
+    return reply.status(204).send(null);
+  });
+  r.post(
+    '/plans/:id/copy',
+    { preHandler: guards.requireEditor, schema: { tags, params: idParams, body: copyPlanRequestSchema, response: { 201: planSchema, ...writeErrors } } },
+    async (request, reply) => reply.status(201).send(await plans.copy(tenantScope(request), request.params.id, request.body.patientId)),
+  );
+  r.post('/plans/:id/publish', { preHandler: guards.requireEditor, schema: { tags, params: idParams, response: { 200: planSchema, ...writeErrors } } }, async (request) =>
+    plans.publish(tenantScope(request), request.params.id),
+  );
+  r.get('/plans/:id/pdf', { preHandler: guards.requireEditor, schema: { tags, params: idParams } }, async (request, reply) => {
+    const { plan, pdf } = await pdfOf(tenantScope(request), request.params.id);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${filename(plan.title)}"`)
+      .send(pdf);
+  });
+  r.post(
+    '/plans/:id/email',
+    { preHandler: guards.requireEditor, schema: { tags, params: idParams, body: emailPlanRequestSchema, response: { 202: z.object({ to: z.string() }), ...writeErrors } } },
+    async (request, reply) => {
+      const { plan, pdf, patientEmail, nutritionistName } = await pdfOf(tenantScope(request), request.params.id);
+      const to = request.body.to ?? patientEmail;
+      if (!to) throw new AppError('DOMAIN_RULE', 'El paciente no tiene correo electrónico. Escribe una dirección.');
+      await mailer.send({
+        to,
+        subject: `Tu plan de alimentación: ${plan.title}`,
+        text: `Hola:\n\nTe envío tu plan de alimentación "${plan.title}" en el archivo adjunto.\n\n${nutritionistName}`,
+        attachments: [{ filename: filename(plan.title), content: pdf, contentType: 'application/pdf' }],
+      });
+      return reply.status(202).send({ to });
+    },
+  );
+}

@@ -1,0 +1,97 @@
+// The one suite that loads the whole shipped table (data/foods/usda-sr24.json.gz): counts, a few USDA SR24
+// values, and search ranking over all 8,857 foods. The load time is printed, not asserted.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFoodReferenceData } from '../src/db/reference-data/foods-loader.js';
+import { registerAndLogin, type TestApp } from './helpers.js';
+import { createFoodsTestApp } from './foods-test-app.js';
+
+let t: TestApp;
+let auth: Record<string, string>;
+beforeAll(async () => {
+  const started = performance.now();
+  t = await createFoodsTestApp({}, { foodTable: 'full' });
+  console.log(`[foods-full] app with the full food table built in ${Math.round(performance.now() - started)} ms on ${t.database.kind}`);
+  auth = (await registerAndLogin(t)).auth;
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const search = async (q: string, extra = '') =>
+  (await t.app.inject({ method: 'GET', url: `/api/v1/foods?q=${encodeURIComponent(q)}${extra}`, headers: auth })).json();
+
+describe('the shipped SR24 table', () => {
+  it('is loaded whole: 8,857 foods (the empty stub 23999 skipped), 951 legacy, 15,274 measures', async () => {
+    const db = t.database.db;
+    const count = async (legacy?: number) => {
+      let query = db.selectFrom('foods').select((eb) => eb.fn.countAll().as('n')).where('source', '=', 'usda');
+      if (legacy !== undefined) query = query.where('legacy', '=', legacy);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    };
+    expect(await count()).toBe(8857);
+    expect(await count(1)).toBe(951);
+    const measures = await db.selectFrom('food_measures').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(measures.n)).toBe(15274);
+    const groups = await db.selectFrom('food_groups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(groups.n)).toBe(25);
+    expect((await loadFoodReferenceData(db, t.clock, { info: () => undefined })).loaded).toBe(false);
+  });
+
+  it('serves USDA SR24 values per 100 g', async () => {
+    const get = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/foods/${id}`, headers: auth })).json();
+    expect((await get('usda:09037')).nutrients).toMatchObject({ energyKcal: 160, proteinG: 2, fatG: 14.66, carbohydrateG: 8.53, fiberG: 6.7 });
+    expect((await get('usda:16070')).nutrients).toMatchObject({ energyKcal: 116, proteinG: 9.02, fatG: 0.38, carbohydrateG: 20.13 });
+    expect((await get('usda:05062')).nutrients).toMatchObject({ energyKcal: 114, proteinG: 21.23, fatG: 2.59, cholesterolMg: 64 });
+    expect((await get('usda:01123')).nutrients).toMatchObject({ cholesterolMg: 372, vitaminDIU: 82 });
+    expect((await get('usda:15076')).nutrients.vitaminDIU).toBeNull();
+  });
+});
+
+describe('search over the whole table', () => {
+  it("puts avocado 09037 first for 'palta', 'PALTA' and 'avocado'", async () => {
+    for (const q of ['palta', 'PALTA', 'avocado']) expect((await search(q)).items[0].id, q).toBe('usda:09037');
+  });
+
+  it("returns chicken items for 'pollo', Spanish-name prefix matches first", async () => {
+    const body = await search('pollo', '&limit=50');
+    expect(body.total).toBeGreaterThan(150);
+    for (const item of body.items) {
+      expect(item.name.startsWith('Pollo'), item.name).toBe(true);
+      expect(item.group.code).toBe('05');
+    }
+    expect((await search('pechuga de pollo')).items.map((i: { name: string }) => i.name)).toContain('Pollo, pechuga, sin piel, cruda');
+  });
+
+  it('finds local Argentine names, accent-insensitively', async () => {
+    for (const [q, expected] of [
+      ['zapallo', /^Zapall/],
+      ['frutilla', /^Frutilla/],
+      ['durazno', /^Durazno/],
+      ['batata', /^Batata/],
+      ['choclo', /^Choclo/],
+      ['dulce de leche', /^Dulce de leche/],
+      ['ananá', /^Anan/],
+    ] as const) {
+      expect((await search(q)).items[0].name, q).toMatch(expected);
+    }
+  });
+
+  it('lists legacy foods after every SR24 food', async () => {
+    const flags: boolean[] = [];
+    let cursor: string | null = null;
+    do {
+      const body: { items: { legacy: boolean }[]; nextCursor: string | null } = await search('chicken', `&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      flags.push(...body.items.map((i) => i.legacy));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(flags).toContain(true);
+    expect(flags.indexOf(true)).toBe(flags.lastIndexOf(false) + 1);
+  });
+
+  it('dumps the whole catalogue for the client cache', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/foods/catalog', headers: auth });
+    expect(response.json().count).toBe(8857);
+    const cached = await t.app.inject({ method: 'GET', url: '/api/v1/foods/catalog', headers: { ...auth, 'if-none-match': response.headers.etag as string } });
+    expect(cached.statusCode).toBe(304);
+  });
+});

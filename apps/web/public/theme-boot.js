@@ -1,0 +1,27 @@
+/* Almendra theme boot: runs synchronously in <head> before first paint (classic script, no modules,
+   no inline code because the CSP forbids it). Reads the preferences the app stores in localStorage
+   under 'almendra.preferences' ({ locale, theme, primaryColor }) and sets:
+   - data-mantine-color-scheme: 'dark' for the dark theme, 'light' otherwise (semi-dark is light content);
+   - data-theme: light | dark | semi-dark (semi-dark darkens only the side menu);
+   - data-primary-color: the Mantine colour name, used by boot.css for the loading indicator;
+   - <html lang>: es (default) or en.
+   Keep in sync with src/lib/preferences.ts. */
+/* global document, window */
+(function () {
+  var root = document.documentElement;
+  var prefs = {};
+  try {
+    var raw = window.localStorage.getItem('almendra.preferences');
+    var parsed = raw ? JSON.parse(raw) : null;
+    if (parsed && typeof parsed === 'object') prefs = parsed;
+  } catch {
+    prefs = {};
+  }
+  var theme = prefs.theme === 'dark' || prefs.theme === 'semi-dark' ? prefs.theme : 'light';
+  var colors = ['teal', 'green', 'blue', 'indigo', 'violet', 'grape', 'pink', 'red', 'orange', 'cyan'];
+  var color = colors.indexOf(prefs.primaryColor) >= 0 ? prefs.primaryColor : 'teal';
+  root.setAttribute('data-mantine-color-scheme', theme === 'dark' ? 'dark' : 'light');
+  root.setAttribute('data-theme', theme);
+  root.setAttribute('data-primary-color', color);
+  root.setAttribute('lang', prefs.locale === 'en' ? 'en' : 'es');
+})();

@@ -1,0 +1,57 @@
+// Providers (Mantine theme from the preferences, notifications, i18n, TanStack Query) around the
+// router, plus the wiring between the API client and the router.
+import { useMemo, useSyncExternalStore } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router/dom';
+import { configureApiClient } from '../lib/api-client';
+import { i18n } from '../lib/i18n';
+import { preferencesColorSchemeManager, preferencesStore } from '../lib/preferences';
+import { queryClient } from '../lib/query-client';
+import { SESSION_STORAGE_KEY } from '../lib/session';
+import { createAppTheme, cssVariablesResolver } from '../lib/theme';
+import { TOAST_DURATION_MS } from '../lib/toast';
+import { createAppRouter } from './router';
+
+const router = createAppRouter();
+const colorSchemeManager = preferencesColorSchemeManager();
+
+configureApiClient({
+  // The session is already cleared; re-running the current route's guard sends the user to
+  // /login?to=<current path> (or does nothing on a public screen). A pending navigation's own
+  // guard does the same, so there is nothing to re-run then.
+  onSessionExpired: () => {
+    if (router.state.navigation.state === 'idle') void router.revalidate();
+  },
+});
+
+// Another tab logged out (or in as someone else): re-check access to the current screen.
+window.addEventListener('storage', (event) => {
+  if (event.key !== SESSION_STORAGE_KEY) return;
+  if (event.newValue === null) queryClient.clear();
+  void router.revalidate();
+});
+
+export function App() {
+  const preferences = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
+  const theme = useMemo(() => createAppTheme(preferences.primaryColor), [preferences.primaryColor]);
+  return (
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} />
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          {/* Route loaders already wait for the guard and the screen's chunk, so a committed navigation
+              renders at once: no transition, the new screen is in the DOM as the address changes. */}
+          <RouterProvider router={router} useTransitions={false} />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </MantineProvider>
+  );
+}

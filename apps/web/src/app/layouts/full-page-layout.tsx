@@ -1,0 +1,48 @@
+// Full-page layout: sign-in, registration, recovery, lock screen, error and billing screens. A signed-in
+// visitor (not locked) also gets the user menu, so every full page offers a way to the account or out.
+import { Suspense, useSyncExternalStore } from 'react';
+import { Box, Container, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { useCurrentUser } from '../../lib/current-user';
+import { isLocked } from '../../lib/lock';
+import { isAuthenticated, subscribeToSession } from '../../lib/session';
+import { LOCK_SCREEN_PATH } from '../guard';
+import { lazyPage } from '../lazy-page';
+
+// Loaded only when someone is signed in, so the sign-in screens stay light.
+const UserMenu = lazyPage('user-menu', () => import('./navbar-controls'), 'UserMenu');
+
+function SignedInUserMenu() {
+  const me = useCurrentUser();
+  return <UserMenu me={me.data} />;
+}
+
+export function FullPageLayout() {
+  const { t } = useTranslation('common');
+  const location = useLocation();
+  const signedIn = useSyncExternalStore(subscribeToSession, () => isAuthenticated());
+  const showUserMenu = signedIn && location.pathname !== LOCK_SCREEN_PATH && !isLocked();
+  return (
+    <Box mih="100vh" py={{ base: 'lg', sm: 48 }} px="md" bg="var(--mantine-color-gray-light)">
+      <Container size="md">
+        <Group justify={showUserMenu ? 'space-between' : 'center'} mb="xl" component="header">
+          <Text component="span" fw={700} fz={28} aria-hidden>
+            {t('appName')}
+          </Text>
+          {showUserMenu ? (
+            <Suspense fallback={null}>
+              <SignedInUserMenu />
+            </Suspense>
+          ) : null}
+        </Group>
+        <main id="main-content">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,104 @@
+// Main layout (Mantine AppShell): navbar with burger, search, language, appearance and user menu;
+// side menu (a drawer below 992 px); the routed screen. Loaded lazily with the first main route.
+import '@mantine/spotlight/styles.css';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { ActionIcon, AppShell, Burger, Button, Group, Kbd, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { spotlight } from '@mantine/spotlight';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { useCurrentUser } from '../../lib/current-user';
+import { preferencesStore } from '../../lib/preferences';
+import { PageSearchSpotlight } from '../search/page-search-spotlight';
+import { LocaleSwitch, ThemeMenu, UserMenu } from './navbar-controls';
+import { SideMenu } from './side-menu';
+import classes from './main-layout.module.css';
+
+export function MainLayout() {
+  const { t } = useTranslation(['nav', 'common']);
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  const me = useCurrentUser();
+  const { theme } = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
+  const semiDark = theme === 'semi-dark';
+
+  // The mobile drawer closes whenever the route changes (menu click, search, back button).
+  useEffect(() => {
+    close();
+  }, [location.pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', md: 'lg' }}
+    >
+      <a href="#main-content" className={classes.skipLink}>
+        {t('common:skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={opened ? t('nav:navbar.closeMenu') : t('nav:navbar.openMenu')}
+              aria-expanded={opened}
+            />
+            <Link to="/inicio" className={classes.brand}>
+              {t('common:appName')}
+            </Link>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              hiddenFrom="sm"
+              aria-label={t('nav:navbar.search')}
+              onClick={() => spotlight.open()}
+            >
+              <IconSearch size={18} aria-hidden />
+            </ActionIcon>
+            <Button
+              variant="default"
+              visibleFrom="sm"
+              className={classes.searchButton}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={
+                <Kbd size="xs">{t('nav:navbar.searchShortcut')}</Kbd>
+              }
+              onClick={() => spotlight.open()}
+              data-testid="open-search"
+            >
+              {t('nav:navbar.search')}
+            </Button>
+            <LocaleSwitch />
+            <ThemeMenu />
+            <UserMenu me={me.data} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar
+        p="sm"
+        className={semiDark ? `${classes.navbar} ${classes.semiDark}` : classes.navbar}
+        data-mantine-color-scheme={semiDark ? 'dark' : undefined}
+        data-mobile-closed={opened ? undefined : true}
+        data-testid="side-menu"
+      >
+        <AppShell.Section grow component={ScrollArea}>
+          <SideMenu role={me.data?.user.role ?? null} onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <PageSearchSpotlight me={me.data} />
+    </AppShell>
+  );
+}

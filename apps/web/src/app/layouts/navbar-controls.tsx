@@ -1,0 +1,148 @@
+// Navbar controls: language switch (ES/EN), appearance (theme) menu and the user menu. Switching
+// language or theme applies at once and is saved to the account.
+import { ActionIcon, Avatar, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconLock,
+  IconLogout,
+  IconMoon,
+  IconSun,
+  IconSunMoon,
+  IconUser,
+} from '@tabler/icons-react';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { MeResponse, Theme, UpdatePreferencesRequest } from '@almendra/contracts';
+import { endSession } from '../../lib/auth';
+import { fullName, updatePreferences } from '../../lib/current-user';
+import { setLocked } from '../../lib/lock';
+import { preferencesStore, THEMES } from '../../lib/preferences';
+import { LOCK_SCREEN_PATH } from '../guard';
+import classes from './main-layout.module.css';
+
+function usePreferences() {
+  return useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
+}
+
+function useSavePreferences() {
+  return useMutation({
+    mutationFn: (patch: UpdatePreferencesRequest) => updatePreferences(patch),
+  });
+}
+
+export function LocaleSwitch() {
+  const { t } = useTranslation('nav');
+  const { locale } = usePreferences();
+  const save = useSavePreferences();
+  const next = locale === 'es' ? 'en' : 'es';
+  return (
+    <Tooltip label={t('navbar.switchLocale')}>
+      <Button
+        variant="subtle"
+        color="gray"
+        size="compact-md"
+        aria-label={t('navbar.switchLocale')}
+        lang={next}
+        data-testid="locale-switch"
+        onClick={() => {
+          preferencesStore.set({ locale: next });
+          save.mutate({ locale: next });
+        }}
+      >
+        {t('navbar.localeShort')}
+      </Button>
+    </Tooltip>
+  );
+}
+
+const THEME_ICONS: Record<Theme, typeof IconSun> = { light: IconSun, dark: IconMoon, 'semi-dark': IconSunMoon };
+
+export function ThemeMenu() {
+  const { t } = useTranslation('nav');
+  const { theme } = usePreferences();
+  const save = useSavePreferences();
+  const CurrentIcon = THEME_ICONS[theme];
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('navbar.appearance')} data-testid="theme-menu">
+          <CurrentIcon size={20} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('navbar.appearance')}</Menu.Label>
+        {THEMES.map((value) => {
+          const Icon = THEME_ICONS[value];
+          return (
+            <Menu.Item
+              key={value}
+              leftSection={<Icon size={16} aria-hidden />}
+              rightSection={value === theme ? <IconCheck size={16} aria-hidden /> : null}
+              aria-checked={value === theme}
+              role="menuitemradio"
+              onClick={() => {
+                preferencesStore.set({ theme: value });
+                save.mutate({ theme: value });
+              }}
+            >
+              {t(`navbar.themes.${value}`)}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function UserMenu({ me }: { me: MeResponse | undefined }) {
+  const { t } = useTranslation('nav');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const name = fullName(me);
+
+  const lock = () => {
+    setLocked(true);
+    void navigate(`${LOCK_SCREEN_PATH}?to=${encodeURIComponent(location.pathname + location.search)}`);
+  };
+  const logout = async () => {
+    await endSession();
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('userMenu.label')} data-testid="user-menu">
+          <Group gap="xs" wrap="nowrap">
+            <Avatar radius="xl" size="md" name={name} aria-hidden />
+            <Text size="sm" fw={500} visibleFrom="sm" className={classes.userName}>
+              {name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden className={classes.userChevron} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" data-testid="user-menu-name">
+            {name}
+          </Text>
+          {me ? <Text size="xs">{t(`userMenu.roles.${me.user.role}`)}</Text> : null}
+        </Menu.Label>
+        <Menu.Item component={Link} to="/mi-cuenta" leftSection={<IconUser size={16} aria-hidden />}>
+          {t('userMenu.account')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLock size={16} aria-hidden />} onClick={lock}>
+          {t('userMenu.lock')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+          {t('userMenu.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,47 @@
+// Side menu: the spec's entries in its order, the marketing badge (hidden when 0) and, for admins,
+// Administración.
+import { Badge, NavLink, Stack, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import type { Role } from '@almendra/contracts';
+import { unseenRequestsQuery } from '../../features/marketing/api/unseen-requests';
+import { visibleMenu } from './navigation';
+
+export function SideMenu({ role, onNavigate }: { role: Role | null; onNavigate: () => void }) {
+  const { t } = useTranslation('nav');
+  const location = useLocation();
+  const unseen = useQuery(unseenRequestsQuery());
+  const unseenCount = unseen.data?.count ?? 0;
+
+  return (
+    <nav aria-label={t('menu.label')}>
+      <Stack gap={2}>
+        {visibleMenu(role).map((entry) => {
+          const Icon = entry.icon;
+          const active = location.pathname === entry.path;
+          const badge =
+            entry.badge === 'unseenRequests' && unseenCount > 0 ? (
+              <Badge size="sm" color="red" circle={unseenCount < 10} data-testid="marketing-badge">
+                <span aria-hidden>{unseenCount}</span>
+                <VisuallyHidden>{t('menu.unseenRequests', { count: unseenCount })}</VisuallyHidden>
+              </Badge>
+            ) : null;
+          return (
+            <NavLink
+              key={entry.path}
+              component={RouterNavLink}
+              to={entry.path}
+              label={t(`pages.${entry.label}`)}
+              leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+              rightSection={badge}
+              active={active}
+              variant="light"
+              onClick={onNavigate}
+            />
+          );
+        })}
+      </Stack>
+    </nav>
+  );
+}

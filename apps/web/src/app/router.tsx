@@ -1,0 +1,124 @@
+// The route tree: ROUTES (route-table.ts) mapped to lazily loaded screens under the main or the
+// full-page layout, each guarded by its access rule; '/' → /inicio, unknown paths → the 404 screen.
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { guardLoader } from './access';
+import { FullPageLayout } from './layouts/full-page-layout';
+import { lazyPage, type LazyPage } from './lazy-page';
+import { RootRoute } from './root-route';
+import { RouteError } from './route-error';
+import { NOT_FOUND_PATH, ROOT_REDIRECT, ROUTES, type PageKey, type RouteEntry } from './route-table';
+
+const MainLayout = lazyPage('main-layout', () => import('./layouts/main-layout'), 'MainLayout');
+
+const account = () => import('../features/account/routes/account-page');
+const login = () => import('../features/account/routes/login-page');
+const register = () => import('../features/account/routes/register-page');
+const forgot = () => import('../features/account/routes/forgot-password-page');
+const reset = () => import('../features/account/routes/reset-password-page');
+const lockScreen = () => import('../features/account/routes/lock-screen-page');
+const callback = () => import('../features/account/routes/callback-page');
+const dashboard = () => import('../features/dashboard/routes/dashboard-page');
+const billing = () => import('../features/billing/routes/billing-pages');
+const errors = () => import('../features/errors/routes/error-pages');
+const admin = () => import('../features/admin/routes/admin-page');
+const patients = () => import('../features/patients/routes/patient-pages');
+const consultations = () => import('../features/consultations/routes/consultation-pages');
+const appointments = () => import('../features/appointments/routes/appointment-pages');
+const plans = () => import('../features/plans/routes/plan-pages');
+const foods = () => import('../features/foods/routes/food-pages');
+const dishes = () => import('../features/dishes/routes/dish-pages');
+const notes = () => import('../features/notes/routes/note-pages');
+const stats = () => import('../features/stats/routes/stats-pages');
+const marketing = () => import('../features/marketing/routes/marketing-pages');
+const settings = () => import('../features/settings/routes/settings-pages');
+const chat = () => import('../features/chat/routes/chat-pages');
+const video = () => import('../features/video/routes/video-pages');
+const help = () => import('../features/help/routes/help-pages');
+
+export const PAGES: Record<PageKey, LazyPage> = {
+  dashboard: lazyPage('dashboard', dashboard, 'DashboardPage'),
+  payment: lazyPage('billing', billing, 'PaymentPage'),
+  plans: lazyPage('billing', billing, 'PlansPage'),
+  success: lazyPage('billing', billing, 'SuccessPage'),
+  patients: lazyPage('patients', patients, 'PatientsPage'),
+  newPatient: lazyPage('patients', patients, 'NewPatientPage'),
+  patientRecord: lazyPage('patients', patients, 'PatientRecordPage'),
+  newConsultation: lazyPage('consultations', consultations, 'NewConsultationPage'),
+  appointments: lazyPage('appointments', appointments, 'AppointmentsPage'),
+  templates: lazyPage('plans', plans, 'TemplatesPage'),
+  newPlan: lazyPage('plans', plans, 'NewPlanPage'),
+  planDetail: lazyPage('plans', plans, 'PlanDetailPage'),
+  foods: lazyPage('foods', foods, 'FoodsPage'),
+  newFood: lazyPage('foods', foods, 'NewFoodPage'),
+  foodRequest: lazyPage('foods', foods, 'FoodRequestPage'),
+  foodOptions: lazyPage('foods', foods, 'FoodOptionsPage'),
+  foodDetail: lazyPage('foods', foods, 'FoodDetailPage'),
+  dishes: lazyPage('dishes', dishes, 'DishesPage'),
+  dishDetail: lazyPage('dishes', dishes, 'DishDetailPage'),
+  dishEditor: lazyPage('dishes', dishes, 'DishEditorPage'),
+  newNote: lazyPage('notes', notes, 'NewNotePage'),
+  statistics: lazyPage('stats', stats, 'StatisticsPage'),
+  marketing: lazyPage('marketing', marketing, 'MarketingPage'),
+  settings: lazyPage('settings', settings, 'SettingsPage'),
+  referrals: lazyPage('settings', settings, 'ReferralsPage'),
+  account: lazyPage('account', account, 'AccountPage'),
+  chat: lazyPage('chat', chat, 'ChatPage'),
+  news: lazyPage('help', help, 'NewsPage'),
+  help: lazyPage('help', help, 'HelpPage'),
+  admin: lazyPage('admin', admin, 'AdminPage'),
+  videoCalls: lazyPage('video', video, 'VideoCallPage'),
+  register: lazyPage('register', register, 'RegisterPage'),
+  callback: lazyPage('callback', callback, 'CallbackPage'),
+  login: lazyPage('login', login, 'LoginPage'),
+  forgotPassword: lazyPage('forgot-password', forgot, 'ForgotPasswordPage'),
+  resetPassword: lazyPage('reset-password', reset, 'ResetPasswordPage'),
+  lockScreen: lazyPage('lock-screen', lockScreen, 'LockScreenPage'),
+  notFound: lazyPage('errors', errors, 'NotFoundPage'),
+  serverError: lazyPage('errors', errors, 'ServerErrorPage'),
+  notAuthorized: lazyPage('errors', errors, 'NotAuthorizedPage'),
+  maintenance: lazyPage('errors', errors, 'MaintenancePage'),
+  comingSoon: lazyPage('errors', errors, 'ComingSoonPage'),
+};
+
+/** Renders nothing: the boot overlay covers the first load, and redirect-only routes never show. */
+function BootFallback() {
+  return null;
+}
+
+function toRouteObject(entry: RouteEntry): RouteObject {
+  const Page = PAGES[entry.page];
+  const guard = guardLoader(entry.access);
+  return {
+    path: entry.path,
+    // Guard first (a redirect loads nothing), then the screen's chunks, so the navigation commits with
+    // the screen ready instead of flashing a loader.
+    loader: async (args) => {
+      await guard(args);
+      await Promise.all([Page.preload(), entry.layout === 'main' ? MainLayout.preload() : null]);
+      return null;
+    },
+    element: <Page {...entry.props} />,
+  };
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootRoute />,
+      errorElement: <RouteError />,
+      // The boot overlay of index.html covers the first load; nothing to render meanwhile.
+      hydrateFallbackElement: <BootFallback />,
+      children: [
+        { index: true, loader: () => redirect(ROOT_REDIRECT), element: <BootFallback /> },
+        { element: <MainLayout />, children: ROUTES.filter((r) => r.layout === 'main').map(toRouteObject) },
+        { element: <FullPageLayout />, children: ROUTES.filter((r) => r.layout === 'full').map(toRouteObject) },
+        { path: '*', loader: () => redirect(NOT_FOUND_PATH), element: <BootFallback /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

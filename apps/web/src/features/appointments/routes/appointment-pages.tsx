@@ -1,0 +1,101 @@
+// /citas and /citasV2: the agenda. A calendar of the nutritionist's appointments (filter by place),
+// the visible hours from GET /locations/hours, and the create/edit dialog.
+import { Alert, Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { Appointment } from '@almendra/contracts';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { appointmentKeys, appointmentsApi, locationsApi } from '../api/appointments-api';
+import { AppointmentModal, type AppointmentModalTarget } from '../components/appointment-modal';
+import { CalendarView, type CalendarRange } from '../components/calendar-view';
+
+function nextHalfHour(): { start: Date; end: Date } {
+  const start = new Date();
+  start.setSeconds(0, 0);
+  start.setMinutes(start.getMinutes() < 30 ? 30 : 60);
+  return { start, end: new Date(start.getTime() + 30 * 60_000) };
+}
+
+export function AppointmentsPage() {
+  const { t } = useTranslation(['appointments', 'nav', 'common']);
+  useDocumentTitle(`${t('nav:pages.appointments')} · ${t('common:appName')}`);
+  const queryClient = useQueryClient();
+  const [range, setRange] = useState<CalendarRange | null>(null);
+  const [placeFilter, setPlaceFilter] = useState<string | null>(null);
+  const [target, setTarget] = useState<AppointmentModalTarget | null>(null);
+
+  const hours = useQuery({ queryKey: appointmentKeys.hours, queryFn: ({ signal }) => locationsApi.hours(signal) });
+  const locations = useQuery({ queryKey: appointmentKeys.locations, queryFn: ({ signal }) => locationsApi.list(signal) });
+  const appointments = useQuery({
+    queryKey: appointmentKeys.range(range?.from ?? '', range?.to ?? '', placeFilter),
+    queryFn: ({ signal }) => appointmentsApi.range({ from: range!.from, to: range!.to, locationId: placeFilter }, signal),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+  const move = useMutation({
+    mutationFn: (input: { appointment: Appointment; change: { start?: string; end?: string }; revert: () => void }) =>
+      appointmentsApi.update(input.appointment.id, input.change),
+    onError: (_error, input) => input.revert(),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['locations'] }).then(() => queryClient.invalidateQueries({ queryKey: appointmentKeys.appointments })),
+  });
+
+  const places = locations.data ?? [];
+  const ready = hours.data && locations.data;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{t('nav:pages.appointments')}</Title>
+        <Group align="flex-end">
+          <Select
+            label={t('appointments:calendar.filter')}
+            placeholder={t('appointments:calendar.allPlaces')}
+            clearable
+            data={places.map((p) => ({ value: p.id, label: p.name }))}
+            value={placeFilter}
+            onChange={setPlaceFilter}
+            w={240}
+          />
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            disabled={places.length === 0}
+            onClick={() => setTarget({ kind: 'create', ...nextHalfHour(), locationId: placeFilter })}
+          >
+            {t('appointments:calendar.new')}
+          </Button>
+        </Group>
+      </Group>
+      {locations.data && places.length === 0 && (
+        <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="no-places">
+          <Text size="sm">{t('appointments:calendar.noPlaces')}</Text>
+          <Anchor component={Link} to="/configuracion" underline="always" size="sm">
+            {t('appointments:calendar.goToPlaces')}
+          </Anchor>
+        </Alert>
+      )}
+      {hours.data?.alert && places.length > 0 && (
+        <Alert variant="light" color="blue" data-testid="hours-alert">
+          {t('appointments:calendar.noHours')}
+        </Alert>
+      )}
+      {ready ? (
+        <CalendarView
+          appointments={appointments.data ?? []}
+          slotMinTime={hours.data.min}
+          slotMaxTime={hours.data.max}
+          onRangeChange={setRange}
+          onSelect={(start, end) => places.length > 0 && setTarget({ kind: 'create', start, end, locationId: placeFilter })}
+          onOpen={(appointment) => setTarget({ kind: 'edit', appointment })}
+          onMove={(appointment, change, revert) => move.mutate({ appointment, change, revert })}
+        />
+      ) : (
+        <PageLoader />
+      )}
+      {target && <AppointmentModal target={target} locations={places} onClose={() => setTarget(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,320 @@
+// The new-consultation form: visit data, every measurement group, pregnancy data when it applies, activity
+// factor, notes and the summary email. Keyboard-first: Enter never submits (only the save button does),
+// decimal inputs take comma or dot, and the derived values update live beside the form.
+import type { Patient } from '@almendra/contracts';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Grid,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { DEFAULT_ACTIVITY_FACTOR } from '@almendra/domain';
+import dayjs from 'dayjs';
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showSuccess, showWarning } from '../../../lib/toast';
+import { useCreateConsultation, useLatestMeasurements, useLocations, useServices } from '../api/consultations-api';
+import { formatNumber } from '../lib/format';
+import {
+  emptyFormValues,
+  formWarnings,
+  invalidNumberFields,
+  livePreview,
+  requestBody,
+  type ConsultationFormValues,
+} from '../lib/form-model';
+import { BIOIMPEDANCE_FIELDS, BREADTH_SITES, GIRTH_SITES, SKINFOLD_SITES } from '../lib/sites';
+import { DecimalField } from './decimal-field';
+import { DerivedPanel } from './derived-panel';
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** 'dd-mm-yyyy' (or d/m/yyyy) typed in a date field → Date. */
+function parseTypedDate(text: string): Date | null {
+  const match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [, day = '', month = '', year = ''] = match;
+  const date = dayjs(`${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`);
+  return date.isValid() ? date.toDate() : null;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** Enter in a single-line input must never submit the form: it moves on like Tab does not, it just stays. */
+function preventEnterSubmit(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target as HTMLElement;
+  if (event.key === 'Enter' && target instanceof HTMLInputElement) event.preventDefault();
+}
+
+export function ConsultationForm({ patient }: { patient: Patient }) {
+  const latest = useLatestMeasurements(patient.id);
+  if (latest.isPending) return <Loader />;
+  // Height rarely changes between visits: pre-fill it from the last one (or the record).
+  const lastHeight = latest.data?.lastHeightCm ?? patient.heightCm ?? null;
+  return <ConsultationFormFields patient={patient} initialHeightCm={lastHeight} />;
+}
+
+function ConsultationFormFields({ patient, initialHeightCm }: { patient: Patient; initialHeightCm: number | null }) {
+  const { t } = useTranslation('consultations');
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ConsultationFormValues>(() => ({
+    ...emptyFormValues(dayjs().format('YYYY-MM-DD'), dayjs().format('HH:mm'), patient.sex),
+    heightCm: initialHeightCm === null ? '' : String(initialHeightCm).replace('.', ','),
+  }));
+  const locations = useLocations();
+  const services = useServices(values.locationId);
+  const create = useCreateConsultation(patient.id);
+  const [attempted, setAttempted] = useState(false);
+
+  const set = <K extends keyof ConsultationFormValues>(key: K, value: ConsultationFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const setIn = <G extends 'skinfolds' | 'girths' | 'breadths' | 'bioimpedance'>(group: G, key: string, value: string) =>
+    setValues((v) => ({ ...v, [group]: { ...v[group], [key]: value } }));
+
+  const preview = useMemo(() => livePreview(patient, values), [patient, values]);
+  const warnings = formWarnings(patient, values);
+  const invalid = invalidNumberFields(values);
+  const timeValid = TIME_OF_DAY.test(values.time);
+
+  const save = async () => {
+    setAttempted(true);
+    if (invalid.length > 0 || !timeValid || !values.date) return;
+    const saved = await create.mutateAsync(requestBody(patient, values));
+    if (saved.summaryEmail.requested && saved.summaryEmail.reason === 'NO_PATIENT_EMAIL') {
+      showWarning(t('saved.title'), t('saved.emailNoAddress'));
+    } else {
+      showSuccess(t('saved.title'), saved.summaryEmail.queued ? t('saved.emailQueued') : t('saved.message'));
+    }
+    void navigate(`/ficha?paciente=${encodeURIComponent(patient.id)}&tab=consultas`);
+  };
+
+  const locationOptions = (locations.data ?? []).filter((l) => !l.disabled).map((l) => ({ value: l.id, label: l.name }));
+  const serviceOptions = (services.data ?? []).map((s) => ({ value: s.id, label: s.name }));
+  const defaultFactor = patient.sex ? formatNumber(DEFAULT_ACTIVITY_FACTOR[patient.sex], 2) : '';
+
+  return (
+    <form
+      noValidate
+      onKeyDown={preventEnterSubmit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save().catch(() => undefined);
+      }}
+    >
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="md">
+            <Section title={t('sections.visit')}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <DateInput
+                  label={t('fields.date')}
+                  valueFormat="DD-MM-YYYY"
+                  dateParser={(text) => parseTypedDate(text)}
+                  firstDayOfWeek={1}
+                  maxDate={dayjs().format('YYYY-MM-DD')}
+                  value={values.date}
+                  onChange={(value) => set('date', value ?? '')}
+                  required
+                  popoverProps={{ withinPortal: true }}
+                />
+                <TextInput
+                  label={t('fields.time')}
+                  placeholder="HH:mm"
+                  value={values.time}
+                  inputMode="numeric"
+                  maxLength={5}
+                  onChange={(event) => set('time', event.currentTarget.value.replace(/[^\d:]/g, ''))}
+                  error={!timeValid && values.time !== '' ? t('invalidTime') : undefined}
+                  required
+                />
+                <Select
+                  label={t('fields.location')}
+                  placeholder={t('fields.noLocation')}
+                  data={locationOptions}
+                  value={values.locationId}
+                  onChange={(value) => setValues((v) => ({ ...v, locationId: value, serviceId: null }))}
+                  clearable
+                />
+                <Select
+                  label={t('fields.service')}
+                  placeholder={t('fields.noService')}
+                  data={serviceOptions}
+                  value={values.serviceId}
+                  onChange={(value) => set('serviceId', value)}
+                  disabled={!values.locationId}
+                  clearable
+                />
+              </SimpleGrid>
+            </Section>
+
+            <Section title={t('sections.body')}>
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+                <DecimalField label={t('fields.weightKg')} value={values.weightKg} onValueChange={(v) => set('weightKg', v)} />
+                <DecimalField label={t('fields.heightCm')} value={values.heightCm} onValueChange={(v) => set('heightCm', v)} />
+                <DecimalField label={t('fields.usualWeightKg')} value={values.usualWeightKg} onValueChange={(v) => set('usualWeightKg', v)} />
+                <DecimalField label={t('fields.targetWeightKg')} value={values.targetWeightKg} onValueChange={(v) => set('targetWeightKg', v)} />
+              </SimpleGrid>
+            </Section>
+
+            {patient.pregnant ? (
+              <Section title={t('sections.pregnancy')}>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <DateInput
+                    label={t('fields.lastMenstrualPeriod')}
+                    valueFormat="DD-MM-YYYY"
+                    dateParser={(text) => parseTypedDate(text)}
+                    firstDayOfWeek={1}
+                    maxDate={values.date || undefined}
+                    value={values.lastMenstrualPeriod}
+                    onChange={(value) => set('lastMenstrualPeriod', value)}
+                    clearable
+                  />
+                  <DecimalField
+                    label={t('fields.preGestationalWeightKg')}
+                    value={values.preGestationalWeightKg}
+                    onValueChange={(v) => set('preGestationalWeightKg', v)}
+                  />
+                </SimpleGrid>
+              </Section>
+            ) : null}
+
+            <Section title={t('sections.skinfolds')}>
+              <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+                {SKINFOLD_SITES.map((site) => (
+                  <DecimalField
+                    key={site}
+                    label={t(`skinfolds.${site}`)}
+                    value={values.skinfolds[site]}
+                    onValueChange={(v) => setIn('skinfolds', site, v)}
+                  />
+                ))}
+              </SimpleGrid>
+            </Section>
+
+            <Section title={t('sections.girths')}>
+              <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+                {GIRTH_SITES.map((site) => (
+                  <DecimalField key={site} label={t(`girths.${site}`)} value={values.girths[site]} onValueChange={(v) => setIn('girths', site, v)} />
+                ))}
+              </SimpleGrid>
+            </Section>
+
+            <Section title={t('sections.breadths')}>
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+                {BREADTH_SITES.map((site) => (
+                  <DecimalField
+                    key={site}
+                    label={t(`breadths.${site}`)}
+                    value={values.breadths[site]}
+                    onValueChange={(v) => setIn('breadths', site, v)}
+                  />
+                ))}
+              </SimpleGrid>
+            </Section>
+
+            <Section title={t('sections.bioimpedance')}>
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+                {BIOIMPEDANCE_FIELDS.map((field) => (
+                  <DecimalField
+                    key={field}
+                    label={t(`bioimpedance.${field}`)}
+                    value={values.bioimpedance[field]}
+                    onValueChange={(v) => setIn('bioimpedance', field, v)}
+                  />
+                ))}
+              </SimpleGrid>
+            </Section>
+
+            <Section title={t('sections.energy')}>
+              <DecimalField
+                maw={240}
+                label={t('fields.activityFactor')}
+                description={defaultFactor ? t('fields.activityFactorHint', { value: defaultFactor }) : undefined}
+                value={values.activityFactor}
+                onValueChange={(v) => set('activityFactor', v)}
+              />
+            </Section>
+
+            <Section title={t('sections.note')}>
+              <Stack gap="sm">
+                <Textarea label={t('fields.note')} autosize minRows={2} value={values.note} onChange={(e) => set('note', e.currentTarget.value)} />
+                <Textarea
+                  label={t('fields.summaryNote')}
+                  autosize
+                  minRows={2}
+                  value={values.summaryNote}
+                  onChange={(e) => set('summaryNote', e.currentTarget.value)}
+                />
+                <Checkbox
+                  label={t('fields.sendSummaryEmail')}
+                  checked={values.sendSummaryEmail}
+                  onChange={(e) => set('sendSummaryEmail', e.currentTarget.checked)}
+                  description={!patient.email ? t('fields.noEmail') : undefined}
+                />
+              </Stack>
+            </Section>
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="md" pos="sticky" top={72}>
+            <Paper withBorder radius="md" p="md">
+              <DerivedPanel
+                derived={preview.result?.derived ?? null}
+                missing={preview.result?.missing ?? []}
+                missingSex={preview.missingSex}
+                showPregnancy={patient.pregnant}
+              />
+            </Paper>
+            {warnings.length > 0 ? (
+              <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title={t('sections.warnings')} data-testid="form-warnings">
+                <List size="sm" spacing={4}>
+                  {warnings.map((code) => (
+                    <List.Item key={code}>{t(`warnings.${code}`)}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            ) : null}
+            {attempted && (invalid.length > 0 || !timeValid) ? (
+              <Text c="red" size="sm" role="alert">
+                {!timeValid ? t('invalidTime') : t('invalidNumber')}
+              </Text>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate(-1)}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                {t('actions.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}

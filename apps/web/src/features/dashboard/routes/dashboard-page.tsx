@@ -1,0 +1,55 @@
+// /inicio: greeting plus today's appointments and recent patients. Both arrive with their features,
+// so the cards say so honestly instead of showing sample data.
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TodayAppointmentsCard } from '../components/today-appointments-card';
+import { displayName, useCurrentUser } from '../../../lib/current-user';
+import { intlLocale } from '../../../lib/i18n';
+import { RecentPatientsCard } from './recent-patients-card';
+
+/** 'sábado, 22 de noviembre de 2025' in the nutritionist's time zone (falls back to the browser's). */
+export function formatLongDate(date: Date, language: string, timeZone?: string): string {
+  try {
+    return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full' }).format(date);
+  }
+}
+
+export function DashboardPage() {
+  const { t, i18n } = useTranslation(['dashboard', 'nav', 'common']);
+  const me = useCurrentUser();
+  const name = displayName(me.data);
+  useDocumentTitle(`${t('nav:pages.home')} · ${t('common:appName')}`);
+  const today = formatLongDate(new Date(), i18n.language, me.data?.nutritionist?.timeZone);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} data-testid="dashboard-greeting">
+          {name ? t('dashboard:greeting', { name }) : t('dashboard:greetingAnonymous')}
+        </Title>
+        <Text c="dimmed">{t('dashboard:today', { date: today })}</Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <TodayAppointmentsCard />
+        <RecentPatientsCard />
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="dashboard-account">
+        <Stack gap="xs">
+          <Title order={2} size="h4" id="dashboard-account">
+            <IconSettings size={18} aria-hidden style={{ verticalAlign: 'middle', marginInlineEnd: 8 }} />
+            {t('dashboard:account.title')}
+          </Title>
+          <Text>{t('dashboard:account.description')}</Text>
+          <Anchor component={Link} to="/mi-cuenta?tab=preferencias" underline="always">
+            {t('dashboard:account.link')}
+          </Anchor>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+// The dashboard's 'Pacientes recientes' card: the 5 patients most recently visited or updated, each a
+// link to its record. The first-patient tour rides along here, since /inicio is where a new account lands.
+import { lazy, Suspense } from 'react';
+import { Anchor, Avatar, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Patient, PatientListResponse } from '@almendra/contracts';
+import { api } from '../../../lib/api-client';
+
+const FirstPatientTour = lazy(() => import('../../patients').then((m) => ({ default: m.FirstPatientTour })));
+
+const RECENT_COUNT = 5;
+
+/** Newest of the last visit and the last change first. */
+export function mostRecent(patients: Patient[], count = RECENT_COUNT): Patient[] {
+  const unique = new Map(patients.map((p) => [p.id, p]));
+  const moment = (p: Patient) => (p.lastVisitAt && p.lastVisitAt > p.updatedAt ? p.lastVisitAt : p.updatedAt);
+  return [...unique.values()].sort((a, b) => moment(b).localeCompare(moment(a))).slice(0, count);
+}
+
+async function recentPatients(): Promise<Patient[]> {
+  const [visited, all] = await Promise.all([
+    api.get<PatientListResponse>('/patients?sort=lastVisit&limit=5'),
+    api.get<PatientListResponse>('/patients?sort=name&limit=100'),
+  ]);
+  return mostRecent([...visited.items, ...all.items]);
+}
+
+/** dd-mm-yyyy of an instant, in the browser's calendar day. */
+function formatDay(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
+}
+
+export function RecentPatientsCard() {
+  const { t } = useTranslation(['dashboard', 'patients']);
+  const recent = useQuery({ queryKey: ['patients', 'recent'], queryFn: recentPatients, meta: { silent: true } });
+  const items = recent.data ?? [];
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="recent-patients">
+      <Suspense fallback={null}>
+        <FirstPatientTour />
+      </Suspense>
+      <Title order={2} size="h4" id="recent-patients" mb="md">
+        {t('dashboard:patients.title')}
+      </Title>
+      {recent.isError ? (
+        <Text c="dimmed" data-testid="dashboard-patients-error">
+          {t('patients:dashboard.error')}
+        </Text>
+      ) : recent.isSuccess && items.length === 0 ? (
+        <EmptyState
+          size="sm"
+          variant="light"
+          icon={<IconUsers size={24} aria-hidden />}
+          description={t('patients:dashboard.empty')}
+          data-testid="dashboard-patients-empty"
+        />
+      ) : (
+        <Stack gap="sm" data-testid="dashboard-recent-patients">
+          {items.map((p) => (
+            <Group key={p.id} gap="sm" wrap="nowrap">
+              <Avatar src={p.photoUrl} alt="" size={32} radius="xl" color="teal">
+                {`${p.firstName[0] ?? ''}${p.lastName[0] ?? ''}`.toUpperCase()}
+              </Avatar>
+              <div>
+                <Anchor component={Link} to={`/ficha?id=${encodeURIComponent(p.id)}`} fw={600}>
+                  {p.firstName} {p.lastName}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {p.lastVisitAt
+                    ? t('patients:dashboard.lastVisit', { date: formatDay(p.lastVisitAt) })
+                    : t('patients:dashboard.updated', { date: formatDay(p.updatedAt) })}
+                </Text>
+              </div>
+            </Group>
+          ))}
+          {items.length > 0 && (
+            <Anchor component={Link} to="/pacientes" underline="always" size="sm">
+              {t('patients:dashboard.viewAll')}
+            </Anchor>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,361 @@
+// /nueva-comida and /editar-comida/:id: name, description, servings and ingredients found in the cached
+// catalogue, with the food calculator of seed 1 §4 running live (packages/domain): adding adds to the
+// totals, re-adding a removed food un-deletes it, removing subtracts, quantity or unit changes recalculate.
+import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { CatalogFood, Dish, DishIngredientInput, FoodDetail } from '@almendra/contracts';
+import {
+  activeLines,
+  addFood,
+  changeQuantity,
+  changeUnit,
+  createCalculator,
+  removeFood,
+  scaleTotals,
+  type CalculatorFood,
+  type CalculatorState,
+} from '@almendra/domain';
+import { PageLoader } from '../../../components/page-loader';
+import { isApiError } from '../../../lib/api-error';
+import { showError, showSuccess } from '../../../lib/toast';
+import {
+  filterDecimalInput,
+  foodDetailQuery,
+  formatAmount,
+  measureLabel,
+  NutrientTable,
+  parseDecimal,
+  searchCatalog,
+  useFoodCatalog,
+  useOwnFoodCatalog,
+} from '../../foods';
+import { dishesApi, dishQuery } from '../api/dishes-api';
+
+const stopEnter = (event: React.KeyboardEvent) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
+
+interface LineInfo {
+  name: string;
+  measures: FoodDetail['measures'];
+}
+
+function calculatorFood(food: FoodDetail): CalculatorFood {
+  return { id: food.id, nutrients: food.nutrients, measures: food.measures };
+}
+
+export function DishEditorView({ mode }: { mode: 'new' | 'edit' }) {
+  const { id = '' } = useParams();
+  const dish = useQuery({ ...dishQuery(id), enabled: mode === 'edit' && Boolean(id) });
+  if (mode === 'edit' && dish.isPending) return <PageLoader />;
+  return <DishEditor dish={mode === 'edit' ? (dish.data ?? null) : null} key={dish.data?.id ?? 'new'} />;
+}
+
+function DishEditor({ dish }: { dish: Dish | null }) {
+  const { t, i18n } = useTranslation(['foods', 'common']);
+  const title = dish ? t('foods:dishes.editTitle') : t('foods:dishes.newTitle');
+  useDocumentTitle(`${title} · ${t('common:appName')}`);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const catalog = useFoodCatalog();
+  const own = useOwnFoodCatalog();
+
+  const [name, setName] = useState(dish?.name ?? '');
+  const [description, setDescription] = useState(dish?.description ?? '');
+  const [servings, setServings] = useState(dish ? String(dish.servings).replace('.', ',') : '1');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [state, setState] = useState<CalculatorState>(createCalculator);
+  const [info, setInfo] = useState<Record<string, LineInfo>>({});
+  const [rawQuantities, setRawQuantities] = useState<Record<string, string>>({});
+  const [loading, setLoading] = useState(Boolean(dish));
+  const [search, setSearch] = useState('');
+  const nestedDishes = useMemo(() => dish?.ingredients.filter((i) => i.kind === 'dish') ?? [], [dish]);
+
+  // Editing: load the full values of every food ingredient and replay them into the calculator.
+  useEffect(() => {
+    if (!dish) return;
+    let cancelled = false;
+    const foods = dish.ingredients.filter((i) => i.kind === 'food' && i.foodId);
+    void Promise.all(foods.map((i) => queryClient.fetchQuery(foodDetailQuery(i.foodId!))))
+      .then((details) => {
+        if (cancelled) return;
+        let next = createCalculator();
+        const nextInfo: Record<string, LineInfo> = {};
+        const nextRaw: Record<string, string> = {};
+        details.forEach((food, n) => {
+          const ingredient = foods[n]!;
+          const unit = ingredient.measure.kind === 'measure' && ingredient.measure.position ? ingredient.measure.position : 'g';
+          next = addFood(next, calculatorFood(food), ingredient.quantity, unit);
+          nextInfo[food.id] = { name: food.name, measures: food.measures };
+          nextRaw[food.id] = String(ingredient.quantity).replace('.', ',');
+        });
+        setState(next);
+        setInfo(nextInfo);
+        setRawQuantities(nextRaw);
+      })
+      .catch(showError)
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [dish, queryClient]);
+
+  const ready = catalog.isSuccess || own.isSuccess;
+  const results = useMemo(
+    // The cached search runs on every keystroke (no debounce): Enter must act on what is on screen.
+    () => (ready && search.trim().length >= 2 ? searchCatalog(search, { limit: 8 }) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [search, ready, catalog.data, own.data],
+  );
+
+  const add = async (food: CatalogFood) => {
+    try {
+      const detail = await queryClient.fetchQuery(foodDetailQuery(food.id));
+      setState((current) => addFood(current, calculatorFood(detail), 100, 'g'));
+      setInfo((current) => ({ ...current, [detail.id]: { name: detail.name, measures: detail.measures } }));
+      setRawQuantities((current) => ({ ...current, [detail.id]: '100' }));
+      setSearch('');
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const servingsNumber = parseDecimal(servings) ?? 0;
+  const perServing = useMemo(() => scaleTotals(state.totals, servingsNumber > 0 ? 1 / servingsNumber : 0), [state.totals, servingsNumber]);
+  const lines = activeLines(state);
+
+  const save = useMutation({
+    mutationFn: () => {
+      const ingredients: DishIngredientInput[] = [
+        ...lines.map((line) => ({ foodId: line.food.id, quantity: line.quantity, measure: line.unit })),
+        ...nestedDishes.map((i) => ({
+          dishId: i.dishId!,
+          quantity: i.quantity,
+          measure: i.measure.kind === 'serving' ? ('serving' as const) : ('g' as const),
+        })),
+      ];
+      const body = { name: name.trim(), description: description.trim() || null, servings: servingsNumber, ingredients };
+      return dish ? dishesApi.update(dish.id, { ...body, version: dish.version }) : dishesApi.create(body);
+    },
+    meta: { silent: true },
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: ['dishes'] });
+      showSuccess(t('foods:dishes.savedTitle'), t('foods:dishes.savedMessage', { name: saved.name }));
+      void navigate(`/detalle-comida/${encodeURIComponent(saved.id)}`);
+    },
+    onError: (error) => {
+      if (isApiError(error) && Array.isArray(error.details)) {
+        const next: Record<string, string> = {};
+        for (const d of error.details as { path?: string; message?: string }[]) if (d.path && d.message) next[d.path] = d.message;
+        setErrors(next);
+      }
+      showError(error);
+    },
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    if (!name.trim()) next.name = t('foods:dishes.nameRequired');
+    if (!(servingsNumber > 0)) next.servings = t('foods:dishes.servingsRequired');
+    setErrors(next);
+    if (Object.keys(next).length === 0) save.mutate();
+  };
+
+  const g = (value: number) => formatAmount(value, i18n.language);
+  if (loading) return <PageLoader />;
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed">{t('foods:dishes.editorDescription')}</Text>
+        </div>
+        <Paper withBorder p="md" radius="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label={t('foods:dishes.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} onKeyDown={stopEnter} error={errors.name} style={{ gridColumn: 'span 2' }} />
+            <TextInput
+              label={t('foods:dishes.servings')}
+              required
+              inputMode="decimal"
+              value={servings}
+              onChange={(e) => setServings(filterDecimalInput(e.currentTarget.value))}
+              onKeyDown={stopEnter}
+              error={errors.servings}
+            />
+          </SimpleGrid>
+          <Textarea mt="sm" label={t('foods:dishes.descriptionLabel')} autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        </Paper>
+
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            {t('foods:dishes.ingredients')}
+          </Title>
+          <TextInput
+            label={t('foods:dishes.searchIngredient')}
+            placeholder={t('foods:dishes.searchIngredientPlaceholder')}
+            description={ready ? undefined : t('foods:dishes.catalogLoading')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              if (results[0]) void add(results[0].item);
+            }}
+            data-testid="ingredient-search"
+          />
+          {results.length > 0 ? (
+            <Stack gap={0} mt="xs" role="list" aria-label={t('foods:dishes.results')} data-testid="ingredient-results">
+              {results.map(({ item }) => (
+                <UnstyledButton
+                  key={item.id}
+                  role="listitem"
+                  onClick={() => void add(item)}
+                  p="xs"
+                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                >
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text size="sm">
+                      <IconPlus size={14} aria-hidden /> {item.nameEs || item.nameEn}
+                      {item.brand ? ` · ${item.brand}` : ''}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {item.energyKcal === null ? '' : `${formatAmount(item.energyKcal, i18n.language, 'kcal')} kcal / 100 g`}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              ))}
+            </Stack>
+          ) : null}
+
+          {lines.length === 0 && nestedDishes.length === 0 ? (
+            <Text c="dimmed" mt="md" data-testid="no-ingredients">
+              {t('foods:dishes.noIngredients')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={760} mt="md">
+              <Table data-testid="editor-ingredients">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('foods:dishes.ingredient')}</Table.Th>
+                    <Table.Th scope="col">{t('foods:detail.quantity')}</Table.Th>
+                    <Table.Th scope="col">{t('foods:detail.unit')}</Table.Th>
+                    <Table.Th scope="col" ta="right">{t('foods:detail.weight')}</Table.Th>
+                    <Table.Th scope="col" ta="right">{t('foods:macros.energy')}</Table.Th>
+                    <Table.Th scope="col" ta="right">{t('foods:macros.protein')}</Table.Th>
+                    <Table.Th scope="col" ta="right">{t('foods:macros.fat')}</Table.Th>
+                    <Table.Th scope="col" ta="right">{t('foods:macros.carbohydrate')}</Table.Th>
+                    <Table.Th scope="col">
+                      <span className="mantine-visually-hidden">{t('foods:dishes.actions')}</span>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {lines.map((line) => {
+                    const lineInfo = info[line.food.id];
+                    const lineName = lineInfo?.name ?? line.food.id;
+                    return (
+                      <Table.Tr key={line.food.id} data-testid="ingredient-line">
+                        <Table.Td>{lineName}</Table.Td>
+                        <Table.Td>
+                          <TextInput
+                            aria-label={t('foods:dishes.quantityOf', { name: lineName })}
+                            inputMode="decimal"
+                            w={90}
+                            value={rawQuantities[line.food.id] ?? String(line.quantity)}
+                            onKeyDown={stopEnter}
+                            onChange={(e) => {
+                              const raw = filterDecimalInput(e.currentTarget.value);
+                              setRawQuantities((current) => ({ ...current, [line.food.id]: raw }));
+                              setState((current) => changeQuantity(current, line.food.id, raw));
+                            }}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Select
+                            aria-label={t('foods:dishes.unitOf', { name: lineName })}
+                            w={220}
+                            allowDeselect={false}
+                            value={String(line.unit)}
+                            data={[
+                              { value: 'g', label: t('foods:grams') },
+                              ...(lineInfo?.measures ?? []).map((m) => ({ value: String(m.position), label: measureLabel(m, i18n.language) })),
+                            ]}
+                            onChange={(value) => setState((current) => changeUnit(current, line.food.id, !value || value === 'g' ? 'g' : Number(value)))}
+                          />
+                        </Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{g(line.grams)} g</Table.Td>
+                        <Table.Td ta="right">{formatAmount(line.amounts.values.energyKcal, i18n.language, 'kcal')}</Table.Td>
+                        <Table.Td ta="right">{g(line.amounts.values.proteinG)}</Table.Td>
+                        <Table.Td ta="right">{g(line.amounts.values.fatG)}</Table.Td>
+                        <Table.Td ta="right">{g(line.amounts.values.carbohydrateG)}</Table.Td>
+                        <Table.Td>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('foods:dishes.removeIngredient', { name: lineName })}
+                            onClick={() => setState((current) => removeFood(current, line.food.id))}
+                          >
+                            <IconTrash size={18} aria-hidden />
+                          </ActionIcon>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                  {nestedDishes.map((ingredient) => (
+                    <Table.Tr key={`dish-${ingredient.position}`}>
+                      <Table.Td>{ingredient.name}</Table.Td>
+                      <Table.Td colSpan={2}>{t('foods:dishes.nestedDish')}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{g(ingredient.grams)} g</Table.Td>
+                      <Table.Td ta="right">{formatAmount(ingredient.energyKcal, i18n.language, 'kcal')}</Table.Td>
+                      <Table.Td ta="right">{g(ingredient.proteinG)}</Table.Td>
+                      <Table.Td ta="right">{g(ingredient.fatG)}</Table.Td>
+                      <Table.Td ta="right">{g(ingredient.carbohydrateG)}</Table.Td>
+                      <Table.Td />
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {nestedDishes.length > 0 ? (
+            <Alert mt="sm" variant="light">
+              {t('foods:dishes.nestedNotice')}
+            </Alert>
+          ) : null}
+        </Paper>
+
+        <div>
+          <Title order={2} size="h4" mb="xs">
+            {t('foods:dishes.liveTotals')}
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm" data-testid="editor-weight">
+            {t('foods:dishes.totalWeight', { grams: g(state.totals === undefined ? 0 : lines.reduce((s, l) => s + l.grams, 0)) })}
+          </Text>
+          <NutrientTable
+            testId="editor-nutrients"
+            columns={[
+              { id: 'total', label: t('foods:dishes.total'), totals: state.totals },
+              { id: 'serving', label: t('foods:dishes.perServing'), totals: perServing },
+            ]}
+          />
+        </div>
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void navigate(dish ? `/detalle-comida/${encodeURIComponent(dish.id)}` : '/platos')}>
+            {t('foods:cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('foods:dishes.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

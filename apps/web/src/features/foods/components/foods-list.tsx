@@ -1,0 +1,155 @@
+// /alimentos: search as you type (500 ms debounce → GET /foods?q=), group filter, database / own tabs,
+// cursor pagination ('Cargar más') and links to the detail.
+import { Anchor, Button, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { IconMessagePlus, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { FoodSummary } from '@almendra/contracts';
+import { PageLoader } from '../../../components/page-loader';
+import { intlLocale } from '../../../lib/i18n';
+import { foodGroupsQuery, foodSearchPath, listFoods, type FoodTab } from '../api/foods-api';
+import { formatAmount } from './format';
+
+/** Seed 2 §9: search requests wait 500 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export function FoodsList() {
+  const { t, i18n } = useTranslation(['foods', 'common']);
+  useDocumentTitle(`${t('foods:list.title')} · ${t('common:appName')}`);
+  const [tab, setTab] = useState<FoodTab>('database');
+  const [query, setQuery] = useState('');
+  const [group, setGroup] = useState<string | null>(null);
+  const [debounced] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const groups = useQuery(foodGroupsQuery());
+  const english = i18n.language.startsWith('en');
+
+  const foods = useInfiniteQuery({
+    queryKey: ['foods', 'list', tab, debounced.trim(), group],
+    queryFn: ({ pageParam, signal }) => listFoods(foodSearchPath({ q: debounced, group, source: tab, cursor: pageParam }), signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const items = foods.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = foods.data?.pages[0]?.total ?? 0;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{t('foods:list.title')}</Title>
+          <Text c="dimmed">{t('foods:list.description')}</Text>
+        </div>
+        <Group gap="sm">
+          <Button component={Link} to="/nuevo-alimento" leftSection={<IconPlus size={18} aria-hidden />}>
+            {t('foods:list.newFood')}
+          </Button>
+          <Button component={Link} to="/nuevo-request" variant="light" leftSection={<IconMessagePlus size={18} aria-hidden />}>
+            {t('foods:list.requestFood')}
+          </Button>
+          <Button component={Link} to="/option-food" variant="subtle" leftSection={<IconSettings size={18} aria-hidden />}>
+            {t('foods:list.options')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Tabs value={tab} onChange={(value) => setTab((value as FoodTab) ?? 'database')}>
+        <Tabs.List>
+          <Tabs.Tab value="database">{t('foods:list.tabDatabase')}</Tabs.Tab>
+          <Tabs.Tab value="own">{t('foods:list.tabOwn')}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+
+      <Group align="flex-end" grow preventGrowOverflow={false}>
+        <TextInput
+          label={t('foods:list.search')}
+          placeholder={t('foods:list.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+          maw={480}
+          data-testid="food-search"
+        />
+        <Select
+          label={t('foods:list.group')}
+          placeholder={t('foods:list.allGroups')}
+          data={(groups.data ?? []).map((g) => ({ value: g.code, label: english ? g.nameEn : g.name }))}
+          value={group}
+          onChange={setGroup}
+          clearable
+          searchable
+          maw={320}
+        />
+      </Group>
+
+      {foods.isPending ? (
+        <PageLoader />
+      ) : items.length === 0 ? (
+        <Text c="dimmed" data-testid="foods-empty">
+          {tab === 'own' && !debounced.trim() ? t('foods:list.emptyOwn') : t('foods:list.empty')}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" data-testid="foods-total" aria-live="polite">
+            {t('foods:list.total', { count: total, formatted: new Intl.NumberFormat(intlLocale(i18n.language)).format(total) })}
+          </Text>
+          <Table.ScrollContainer minWidth={640}>
+            <Table highlightOnHover data-testid="foods-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('foods:list.name')}</Table.Th>
+                  <Table.Th scope="col">{t('foods:list.group')}</Table.Th>
+                  <Table.Th scope="col" ta="right">{t('foods:macros.energy')}</Table.Th>
+                  <Table.Th scope="col" ta="right">{t('foods:macros.protein')}</Table.Th>
+                  <Table.Th scope="col" ta="right">{t('foods:macros.fat')}</Table.Th>
+                  <Table.Th scope="col" ta="right">{t('foods:macros.carbohydrate')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((food) => (
+                  <FoodRow key={food.id} food={food} english={english} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {foods.hasNextPage ? (
+            <Group justify="center">
+              <Button variant="light" onClick={() => void foods.fetchNextPage()} loading={foods.isFetchingNextPage}>
+                {t('foods:list.loadMore')}
+              </Button>
+            </Group>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function FoodRow({ food, english }: { food: FoodSummary; english: boolean }) {
+  const { i18n } = useTranslation();
+  const name = english ? food.nameEn || food.name : food.name;
+  const cell = (value: number | null, unit: string) => (value === null ? '—' : `${formatAmount(value, i18n.language, unit)}`);
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor component={Link} to={`/detalle-alimento?id=${encodeURIComponent(food.id)}`}>
+          {name}
+        </Anchor>
+        {food.brand ? (
+          <Text span size="sm" c="dimmed">
+            {' '}
+            · {food.brand}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>{food.group ? (english ? food.group.nameEn : food.group.name) : '—'}</Table.Td>
+      <Table.Td ta="right">{cell(food.energyKcal, 'kcal')}</Table.Td>
+      <Table.Td ta="right">{cell(food.proteinG, 'g')}</Table.Td>
+      <Table.Td ta="right">{cell(food.fatG, 'g')}</Table.Td>
+      <Table.Td ta="right">{cell(food.carbohydrateG, 'g')}</Table.Td>
+    </Table.Tr>
+  );
+}

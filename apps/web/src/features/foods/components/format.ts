@@ -1,0 +1,41 @@
+// es-AR / en number formatting and lenient decimal input (comma or dot) for the food screens.
+import { intlLocale } from '../../../lib/i18n';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Energy without decimals, everything else with exactly one (values are rounded to 1 decimal per 100 g). */
+export function formatAmount(value: number, language: string, unit?: string): string {
+  const decimals = unit === 'kcal' ? 0 : 1;
+  const key = `${language}:${decimals}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(value);
+}
+
+/** Keeps digits and one decimal separator (comma or dot), as the spec's numeric inputs do. */
+export function filterDecimalInput(raw: string): string {
+  const cleaned = raw.replace(/[^0-9.,]/g, '');
+  const first = cleaned.search(/[.,]/);
+  if (first === -1) return cleaned;
+  return cleaned.slice(0, first + 1) + cleaned.slice(first + 1).replace(/[.,]/g, '');
+}
+
+/** '' → undefined; '12,5' → 12.5. */
+export function parseDecimal(raw: string): number | undefined {
+  if (raw.trim() === '') return undefined;
+  const value = Number(raw.replace(',', '.'));
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** '0,5 cup, cubes (75,0 g)'. */
+export function measureLabel(measure: { amount: number; description: string; gramWeight: number }, language: string): string {
+  return `${formatAmount(measure.amount, language).replace(/[,.]0$/, '')} ${measure.description} (${formatAmount(measure.gramWeight, language)} g)`;
+}
+
+/** A plain number with at most two decimals ('1,5' servings, '2' units). */
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 2 }).format(value);
+}

@@ -1,0 +1,137 @@
+// Calls of the patients feature (GET/POST/PATCH /patients, record sections, photo, import, export)
+// and the TanStack Query keys they share, so a save refreshes every screen that shows the patient.
+import type {
+  Activity,
+  Background,
+  CreatePatientRequest,
+  Habits,
+  LabResult,
+  Patient,
+  PatientImportReport,
+  PatientListResponse,
+  PatientType,
+  Pregnancy,
+  Reminder,
+  UpdatePatientRequest,
+} from '@almendra/contracts';
+import { API_BASE, api, refreshSession } from '../../../lib/api-client';
+import { ApiError, NETWORK_ERROR, apiErrorFromResponse } from '../../../lib/api-error';
+import { currentAccessToken } from '../../../lib/session';
+
+export interface PatientListParams {
+  q?: string;
+  locationId?: string | null;
+  status?: 'active' | 'new' | 'deleted';
+  sort?: 'name' | 'lastVisit';
+  page?: number;
+  limit?: number;
+}
+
+export interface LocationOption {
+  id: string;
+  name: string;
+}
+
+export const patientKeys = {
+  all: ['patients'] as const,
+  list: (params: PatientListParams) => ['patients', 'list', params] as const,
+  detail: (id: string) => ['patients', 'detail', id] as const,
+  section: (id: string, section: string) => ['patients', 'section', id, section] as const,
+};
+
+export function patientListPath(params: PatientListParams): string {
+  const search = new URLSearchParams();
+  if (params.q?.trim()) search.set('q', params.q.trim());
+  if (params.locationId) search.set('locationId', params.locationId);
+  if (params.status) search.set('status', params.status);
+  if (params.sort) search.set('sort', params.sort);
+  if (params.page) search.set('page', String(params.page));
+  if (params.limit) search.set('limit', String(params.limit));
+  const query = search.toString();
+  return `/patients${query ? `?${query}` : ''}`;
+}
+
+export const patientsApi = {
+  list: (params: PatientListParams, signal?: AbortSignal) =>
+    api.get<PatientListResponse>(patientListPath(params), { signal }),
+  get: (id: string) => api.get<Patient>(`/patients/${encodeURIComponent(id)}`),
+  create: (body: CreatePatientRequest) => api.post<Patient>('/patients', body),
+  update: (id: string, body: UpdatePatientRequest) => api.patch<Patient>(`/patients/${encodeURIComponent(id)}`, body),
+  remove: (id: string) => api.delete<void>(`/patients/${encodeURIComponent(id)}`),
+  restore: (id: string) => api.post<Patient>(`/patients/${encodeURIComponent(id)}/restore`),
+  types: () => api.get<PatientType[]>('/patient-types'),
+  locations: () => api.get<LocationOption[]>('/locations'),
+  referralOptions: () => api.get<{ options: string[] }>('/referral-options'),
+  saveReferralOptions: (options: string[]) => api.put<{ options: string[] }>('/referral-options', { options }),
+  exportRecord: (id: string) => api.get<unknown>(`/patients/${encodeURIComponent(id)}/export`),
+  pregnancies: (id: string) => api.get<Pregnancy[]>(`/patients/${encodeURIComponent(id)}/pregnancies`),
+  startPregnancy: (id: string, body: { lastMenstrualPeriod: string; preGestationalWeightKg?: number | null }) =>
+    api.post<Pregnancy>(`/patients/${encodeURIComponent(id)}/pregnancies`, body),
+  addPregnancyWeight: (pregnancyId: string, body: { date: string; weightKg: number }) =>
+    api.post<Pregnancy>(`/pregnancies/${encodeURIComponent(pregnancyId)}/weights`, body),
+  finishPregnancy: (pregnancyId: string, body: { endDate: string; outcome?: 'birth' | 'loss' | 'other' | null }) =>
+    api.post<Pregnancy>(`/pregnancies/${encodeURIComponent(pregnancyId)}/finish`, body),
+  background: (id: string) => api.get<Background>(`/patients/${encodeURIComponent(id)}/background`),
+  saveBackground: (id: string, body: unknown) => api.put<Background>(`/patients/${encodeURIComponent(id)}/background`, body),
+  habits: (id: string) => api.get<Habits>(`/patients/${encodeURIComponent(id)}/habits`),
+  saveHabits: (id: string, body: unknown) => api.put<Habits>(`/patients/${encodeURIComponent(id)}/habits`, body),
+  labs: (id: string) => api.get<LabResult[]>(`/patients/${encodeURIComponent(id)}/labs`),
+  addLab: (id: string, body: unknown) => api.post<LabResult>(`/patients/${encodeURIComponent(id)}/labs`, body),
+  updateLab: (labId: string, body: unknown) => api.patch<LabResult>(`/labs/${encodeURIComponent(labId)}`, body),
+  deleteLab: (labId: string) => api.delete<void>(`/labs/${encodeURIComponent(labId)}`),
+  reminders: (id: string) => api.get<Reminder[]>(`/patients/${encodeURIComponent(id)}/reminders`),
+  addReminder: (id: string, body: unknown) => api.post<Reminder>(`/patients/${encodeURIComponent(id)}/reminders`, body),
+  updateReminder: (reminderId: string, body: unknown) => api.patch<Reminder>(`/reminders/${encodeURIComponent(reminderId)}`, body),
+  deleteReminder: (reminderId: string) => api.delete<void>(`/reminders/${encodeURIComponent(reminderId)}`),
+  activities: (id: string) => api.get<Activity[]>(`/patients/${encodeURIComponent(id)}/activities`),
+  addActivity: (id: string, body: unknown) => api.post<Activity>(`/patients/${encodeURIComponent(id)}/activities`, body),
+  deleteActivity: (activityId: string) => api.delete<void>(`/activities/${encodeURIComponent(activityId)}`),
+  uploadPhoto: (id: string, file: Blob, filename: string) => {
+    const form = new FormData();
+    form.append('photo', file, filename);
+    return multipart<Patient>('PUT', `/patients/${encodeURIComponent(id)}/photo`, form);
+  },
+  importCsv: (file: File, dryRun: boolean) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return multipart<PatientImportReport>('POST', `/patients/import?dryRun=${dryRun ? 'true' : 'false'}`, form);
+  },
+};
+
+/**
+ * Multipart upload with the bearer token; a 401 renews the session through the shared refresh queue
+ * and retries once (the JSON client cannot send FormData).
+ */
+async function multipart<T>(method: 'PUT' | 'POST', path: string, form: FormData): Promise<T> {
+  const send = (token: string | null) =>
+    window.fetch(`${API_BASE}${path}`, {
+      method,
+      body: form,
+      credentials: 'same-origin',
+      headers: { 'X-Requested-With': 'XMLHttpRequest', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+  let response: Response;
+  try {
+    const token = currentAccessToken();
+    response = await send(token);
+    if (response.status === 401) {
+      const renewed = await refreshSession(token);
+      if (renewed) response = await send(renewed);
+    }
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR, '');
+  }
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  return (await response.json()) as T;
+}
+
+/** Field → message from a 400 VALIDATION_ERROR's details ([{ path, message }]). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return result;
+  for (const detail of error.details as { path?: unknown; message?: unknown }[]) {
+    const path = Array.isArray(detail.path) ? detail.path.join('.') : typeof detail.path === 'string' ? detail.path : '';
+    if (path && typeof detail.message === 'string' && !result[path]) result[path] = detail.message;
+  }
+  return result;
+}

@@ -1,0 +1,204 @@
+// The personal-data fields of a patient, shared by /nuevo-paciente and the record's personal section.
+// Controlled: the parent keeps the values, the server's field errors and the save.
+import { useState } from 'react';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { patientsApi } from '../api/patients-api';
+import { ageFrom, filterDecimal, parseDateInput, todayIso } from '../lib/format';
+import { ARGENTINE_PROVINCES, type PatientValues } from '../lib/patient-values';
+import { showSuccess } from '../../../lib/toast';
+
+export interface PatientFormProps {
+  values: PatientValues;
+  onChange: (values: PatientValues) => void;
+  errors: Record<string, string>;
+  idPrefix: string;
+}
+
+export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormProps) {
+  const { t, i18n } = useTranslation('patients');
+  const types = useQuery({ queryKey: ['patient-types'], queryFn: patientsApi.types, staleTime: Infinity });
+  const locations = useQuery({ queryKey: ['locations'], queryFn: patientsApi.locations, meta: { silent: true } });
+  const referral = useQuery({ queryKey: ['referral-options'], queryFn: patientsApi.referralOptions });
+  const [editingReferral, setEditingReferral] = useState(false);
+
+  const set = (field: keyof PatientValues) => (value: string | null) => onChange({ ...values, [field]: value ?? '' });
+  const text = (field: keyof PatientValues, extra: Partial<React.ComponentProps<typeof TextInput>> = {}) => (
+    <TextInput
+      id={`${idPrefix}-${field}`}
+      label={t(`fields.${field}`)}
+      value={values[field]}
+      onChange={(e) => set(field)(e.currentTarget.value)}
+      error={errors[field]}
+      {...extra}
+    />
+  );
+  const isoBirth = parseDateInput(values.birthDate);
+  const age = ageFrom(isoBirth, todayIso());
+  const referralOptions = referral.data?.options ?? [];
+  const referralData = values.referredBy && !referralOptions.includes(values.referredBy)
+    ? [values.referredBy, ...referralOptions]
+    : referralOptions;
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text('firstName', { required: true, autoComplete: 'off' })}
+        {text('lastName', { required: true, autoComplete: 'off' })}
+        {text('birthDate', {
+          placeholder: t('datePlaceholder'),
+          description: age != null ? t('ageYears', { count: age }) : t('dateHint'),
+          inputMode: 'numeric',
+        })}
+        <Select
+          id={`${idPrefix}-sex`}
+          label={t('fields.sex')}
+          data={[
+            { value: 'f', label: t('sex.f') },
+            { value: 'm', label: t('sex.m') },
+          ]}
+          value={values.sex || null}
+          onChange={set('sex')}
+          error={errors.sex}
+          clearable
+        />
+        {text('documentNumber', { inputMode: 'numeric' })}
+        {text('phone', { type: 'tel' })}
+        <Group grow align="flex-start">
+          {text('mobileAreaCode', { type: 'tel', inputMode: 'tel' })}
+          {text('mobileNumber', { type: 'tel', inputMode: 'tel' })}
+        </Group>
+        {text('email', { type: 'email' })}
+        {text('address')}
+        <Select
+          id={`${idPrefix}-province`}
+          label={t('fields.province')}
+          data={[...ARGENTINE_PROVINCES]}
+          value={values.province || null}
+          onChange={set('province')}
+          error={errors.province}
+          searchable
+          clearable
+        />
+        {text('city')}
+        {text('healthInsurance')}
+        {text('memberNumber')}
+        {text('profession')}
+        {text('website', { type: 'url' })}
+        {text('heightCm', {
+          inputMode: 'decimal',
+          onChange: (e) => set('heightCm')(filterDecimal(e.currentTarget.value)),
+        })}
+        {text('startDate', { placeholder: t('datePlaceholder'), description: t('dateHint'), inputMode: 'numeric' })}
+        <Select
+          id={`${idPrefix}-typeId`}
+          label={t('fields.typeId')}
+          data={(types.data ?? []).map((type) => ({
+            value: String(type.id),
+            label: i18n.language.startsWith('en') ? type.nameEn : type.name,
+          }))}
+          value={values.typeId || null}
+          onChange={set('typeId')}
+          error={errors.typeId}
+          allowDeselect={false}
+        />
+        <Select
+          id={`${idPrefix}-locationId`}
+          label={t('fields.locationId')}
+          data={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+          value={values.locationId || null}
+          onChange={set('locationId')}
+          error={errors.locationId}
+          placeholder={locations.data?.length ? undefined : t('noLocations')}
+          clearable
+        />
+        <Stack gap={4}>
+          <Select
+            id={`${idPrefix}-referredBy`}
+            label={t('fields.referredBy')}
+            data={referralData}
+            value={values.referredBy || null}
+            onChange={set('referredBy')}
+            error={errors.referredBy}
+            searchable
+            clearable
+          />
+          <Button variant="subtle" size="compact-sm" onClick={() => setEditingReferral(true)} style={{ alignSelf: 'flex-start' }}>
+            {t('referral.edit')}
+          </Button>
+        </Stack>
+      </SimpleGrid>
+      <Textarea
+        id={`${idPrefix}-reasonForConsultation`}
+        label={t('fields.reasonForConsultation')}
+        value={values.reasonForConsultation}
+        onChange={(e) => set('reasonForConsultation')(e.currentTarget.value)}
+        error={errors.reasonForConsultation}
+        autosize
+        minRows={2}
+      />
+      <Textarea
+        id={`${idPrefix}-goal`}
+        label={t('fields.goal')}
+        value={values.goal}
+        onChange={(e) => set('goal')(e.currentTarget.value)}
+        error={errors.goal}
+        autosize
+        minRows={2}
+      />
+      {editingReferral && (
+        <ReferralOptionsModal options={referralOptions} onClose={() => setEditingReferral(false)} />
+      )}
+    </Stack>
+  );
+}
+
+/** The practice's list of "referred by" options, one per line (PUT /referral-options). */
+export function ReferralOptionsModal({ options, onClose }: { options: string[]; onClose: () => void }) {
+  const { t } = useTranslation('patients');
+  const queryClient = useQueryClient();
+  const [text, setText] = useState(options.join('\n'));
+  const save = useMutation({
+    mutationFn: () =>
+      patientsApi.saveReferralOptions(
+        text
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
+    onSuccess: (data) => {
+      queryClient.setQueryData(['referral-options'], data);
+      showSuccess(t('referral.savedTitle'), t('referral.saved'));
+      onClose();
+    },
+  });
+  return (
+    <Modal closeButtonProps={{ 'aria-label': t('actions.close') }} opened onClose={onClose} title={t('referral.title')}>
+      <Stack>
+        <Text size="sm">{t('referral.help')}</Text>
+        <Textarea
+          label={t('referral.label')}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          autosize
+          minRows={6}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button onClick={() => save.mutate()} loading={save.isPending}>
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Enter in a single-line input never submits the form (keyboard-first forms, DESIGN.md). */
+export function preventEnterSubmit(event: React.KeyboardEvent<HTMLFormElement>) {
+  const target = event.target as HTMLElement;
+  if (event.key === 'Enter' && target.tagName === 'INPUT') event.preventDefault();
+}

@@ -1,0 +1,97 @@
+// The record's personal data: the same form as /nuevo-paciente, saved with PATCH (only the changed
+// fields + the version it loaded). Leaving with unsaved changes asks first (in-app navigation through
+// useBlocker, which keeps the pending route; closing or reloading the tab through beforeunload).
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+import type { Patient } from '@almendra/contracts';
+import { fieldErrors, patientKeys, patientsApi } from '../api/patients-api';
+import { changedFields, sameValues, valuesFromPatient, type PatientValues } from '../lib/patient-values';
+import { showError, showSuccess } from '../../../lib/toast';
+import { PatientForm, preventEnterSubmit } from './patient-form';
+
+export function PersonalSection({ patient, readOnly }: { patient: Patient; readOnly: boolean }) {
+  const { t } = useTranslation('patients');
+  const queryClient = useQueryClient();
+  const loaded = useMemo(() => valuesFromPatient(patient), [patient]);
+  const [values, setValues] = useState<PatientValues>(loaded);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const dirty = !sameValues(values, loaded);
+
+  const save = useMutation({
+    mutationFn: () => patientsApi.update(patient.id, { ...changedFields(loaded, values), version: patient.version }),
+    meta: { silent: true },
+    onSuccess: (updated) => {
+      setErrors({});
+      queryClient.setQueryData(patientKeys.detail(patient.id), updated);
+      void queryClient.invalidateQueries({ queryKey: ['patients', 'list'] });
+      setValues(valuesFromPatient(updated));
+      showSuccess(t('record.savedTitle'), t('record.saved'));
+    },
+    onError: (error) => {
+      setErrors(fieldErrors(error));
+      showError(error);
+    },
+  });
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  return (
+    <form
+      noValidate
+      onKeyDown={preventEnterSubmit}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!readOnly) save.mutate();
+      }}
+    >
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
+        <Stack>
+          <PatientForm values={values} onChange={setValues} errors={errors} idPrefix="record" />
+          <Group justify="flex-end">
+            {dirty && (
+              <Text size="sm" c="dimmed" role="status">
+                {t('record.unsaved')}
+              </Text>
+            )}
+            <Button variant="default" disabled={!dirty} onClick={() => setValues(loaded)}>
+              {t('actions.discard')}
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={!dirty}>
+              {t('record.savePersonal')}
+            </Button>
+          </Group>
+        </Stack>
+      </fieldset>
+      <Modal closeButtonProps={{ 'aria-label': t('actions.close') }}
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={t('guard.title')}
+      >
+        <Stack>
+          <Text>{t('guard.message')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              {t('guard.stay')}
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              {t('guard.leave')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+// Argentine display and input rules for the patients screens: dates dd-mm-yyyy in, ISO out; numbers
+// with comma or dot; es-AR number display; contact links (tel, mailto, WhatsApp).
+
+const DISPLAY_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' → 'dd-mm-yyyy' ('' for null). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const match = ISO_DATE.exec(iso.slice(0, 10));
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
+}
+
+/**
+ * What the user typed ('15-03-1990', '15/3/1990' or already ISO) → 'YYYY-MM-DD'; null when empty;
+ * the raw text when it is not a date, so the server answers with its own message.
+ */
+export function parseDateInput(text: string): string | null {
+  const value = text.trim();
+  if (!value) return null;
+  const match = DISPLAY_DATE.exec(value);
+  if (match) return `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  return value;
+}
+
+/** Keeps digits and one decimal separator (comma or dot), as the spec's numeric inputs do. */
+export function filterDecimal(text: string): string {
+  let seenSeparator = false;
+  let out = '';
+  for (const char of text) {
+    if (char >= '0' && char <= '9') out += char;
+    else if ((char === ',' || char === '.') && !seenSeparator) {
+      seenSeparator = true;
+      out += char;
+    }
+  }
+  return out;
+}
+
+/** '22,5' or '22.5' → 22.5; '' → null; anything else → NaN (the server rejects it with its message). */
+export function parseDecimal(text: string): number | null {
+  const value = text.trim();
+  if (!value) return null;
+  return Number(value.replace(',', '.'));
+}
+
+/** 22.5 → '22,5' in es-AR (grouping with dots). */
+export function formatNumber(value: number | null | undefined, locale = 'es-AR', maxDecimals = 1): string {
+  if (value == null || Number.isNaN(value)) return '';
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: maxDecimals }).format(value);
+}
+
+/** Whole years from an ISO birth date to `today` (ISO), or null. */
+export function ageFrom(birthDate: string | null, today: string): number | null {
+  const birth = birthDate ? ISO_DATE.exec(birthDate) : null;
+  const now = ISO_DATE.exec(today);
+  if (!birth || !now) return null;
+  let age = Number(now[1]) - Number(birth[1]);
+  if (now[2]! < birth[2]! || (now[2] === birth[2] && now[3]! < birth[3]!)) age -= 1;
+  return age >= 0 && age < 150 ? age : null;
+}
+
+/** Today's calendar date 'YYYY-MM-DD' in a time zone. */
+export function todayIso(timeZone?: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  } catch {
+    return new Intl.DateTimeFormat('en-CA').format(new Date());
+  }
+}
+
+/** Digits for wa.me: the mobile (area code + number) or the phone. Argentina's 549 prefix is added when missing. */
+export function whatsappNumber(areaCode: string | null, mobile: string | null, phone: string | null): string | null {
+  const local = `${areaCode ?? ''}${mobile ?? ''}`.replace(/\D/g, '') || (phone ?? '').replace(/\D/g, '');
+  if (!local) return null;
+  if (local.startsWith('54')) return local;
+  return `549${local.replace(/^0/, '')}`;
+}
+
+export function whatsappLink(number: string, text: string): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { PlanItemView } from '@almendra/contracts';
+import { formulaContent, formulaTotals, hasInvalidQuantity, itemFromView, itemGrams, type FormulaEditorDay } from './editor-state';
+
+const milk: PlanItemView = {
+  kind: 'food',
+  id: 'usda:01077',
+  name: 'Leche',
+  quantity: 200,
+  unit: 'g',
+  unitLabel: 'g',
+  grams: 200,
+  measures: [{ position: 1, amount: 1, description: 'cup', gramWeight: 244 }],
+  nutrients: { energyKcal: 122, proteinG: 6.4 },
+};
+
+describe('formula editor state', () => {
+  it('recomputes live from the typed quantity (comma or dot) and unit', () => {
+    const item = itemFromView(milk);
+    const days: FormulaEditorDay[] = [{ day: 1, meals: [{ slot: 1, items: [{ ...item, quantity: '1,5', unit: 1 }] }] }];
+    expect(itemGrams(days[0]!.meals[0]!.items[0]!)).toBe(366);
+    const totals = formulaTotals(days);
+    expect(totals.days[0]!.totals.values.energyKcal).toBeCloseTo(223.26, 6);
+    expect(formulaContent(days)[0]!.meals[0]!.items[0]).toEqual({ kind: 'food', id: 'usda:01077', quantity: 1.5, unit: 1 });
+  });
+  it('flags negative or unreadable quantities', () => {
+    const item = itemFromView(milk);
+    expect(hasInvalidQuantity([{ day: 1, meals: [{ slot: 1, items: [{ ...item, quantity: '-1' }] }] }])).toBe(true);
+    expect(hasInvalidQuantity([{ day: 1, meals: [{ slot: 1, items: [{ ...item, quantity: 'abc' }] }] }])).toBe(true);
+    expect(hasInvalidQuantity([{ day: 1, meals: [{ slot: 1, items: [{ ...item, quantity: '2.5' }] }] }])).toBe(false);
+  });
+});

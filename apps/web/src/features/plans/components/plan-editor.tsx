@@ -1,0 +1,662 @@
+// The plan editor (/detalle-de-plan?id=): settings, live totals vs target, and per day (Lunes..Domingo)
+// the enabled meals — free text (simple), foods with quantity and unit (formula) or portions per
+// exchange group (exchange). Copy a day or a meal to other days; save, publish, PDF, email, WhatsApp.
+import { useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Paper,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconBrandWhatsapp, IconCopy, IconDeviceFloppy, IconDownload, IconMail, IconSend, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ExchangeGroupsResponse, Plan, PlanContentInput } from '@almendra/contracts';
+import {
+  copyDay,
+  copyMeal,
+  energyDeviation,
+  macroTargets,
+  planTargetEnergy,
+  PLAN_GOAL_IDS,
+  type MacroDistribution,
+  type PlanGoalId,
+  type PlanTotals,
+} from '@almendra/domain';
+import { exchangeGroupsQuery, plansApi, plansKeys } from '../api/plans-api';
+import { showError, showSuccess } from '../../../lib/toast';
+import { DeviationBadge } from './deviation-badge';
+import {
+  exchangeTotals,
+  formulaContent,
+  formulaDaysFrom,
+  formulaTotals,
+  hasInvalidQuantity,
+  itemFromDish,
+  itemFromFood,
+  itemTotals,
+  zeros24,
+  type ExchangeDays,
+  type FormulaEditorDay,
+} from './editor-state';
+import { FoodPicker } from './food-picker';
+import { DAYS, fmt, parseDecimalInput } from './format';
+
+type SimpleDays = NonNullable<PlanContentInput['simple']>;
+
+const decimalProps = { inputMode: 'decimal' as const, autoComplete: 'off' };
+
+export function PlanEditor({ plan }: { plan: Plan }) {
+  const { t, i18n } = useTranslation('plans');
+  const lang = i18n.language;
+  const queryClient = useQueryClient();
+  const enabled = plan.slots.filter((s) => s.enabled);
+
+  const [title, setTitle] = useState(plan.title);
+  const [goal, setGoal] = useState<PlanGoalId>(plan.goal);
+  const [notes, setNotes] = useState(plan.notes ?? '');
+  const [target, setTarget] = useState(plan.content.targetEnergyKcal ? String(plan.content.targetEnergyKcal).replace('.', ',') : '');
+  const initialDist = plan.content.distribution ?? { carbohydratePercent: 50, proteinPercent: 20, fatPercent: 30 };
+  const [dist, setDist] = useState({ c: String(initialDist.carbohydratePercent), p: String(initialDist.proteinPercent), f: String(initialDist.fatPercent) });
+  const [simple, setSimple] = useState<SimpleDays>(plan.content.simple ?? []);
+  const [formula, setFormula] = useState<FormulaEditorDay[]>(() => formulaDaysFrom(plan));
+  const [exchange, setExchange] = useState<ExchangeDays>(plan.content.exchange ?? []);
+  const [day, setDay] = useState('1');
+  const [copyTo, setCopyTo] = useState<string[]>([]);
+  const [copyWhat, setCopyWhat] = useState<string>('day');
+
+  const groupsQuery = useQuery({ ...exchangeGroupsQuery('AR', lang.startsWith('en') ? 'en' : 'es'), enabled: plan.type === 3 });
+  const groups = groupsQuery.data;
+
+  const distribution: MacroDistribution | null = useMemo(() => {
+    const c = parseDecimalInput(dist.c);
+    const p = parseDecimalInput(dist.p);
+    const f = parseDecimalInput(dist.f);
+    if (c === undefined || p === undefined || f === undefined || Math.abs(c + p + f - 100) > 0.01) return null;
+    return { carbohydratePercent: c, proteinPercent: p, fatPercent: f };
+  }, [dist]);
+  const typedTarget = parseDecimalInput(target);
+  const targetInvalid = target.trim() !== '' && (typedTarget === undefined || typedTarget <= 0);
+
+  const totals: PlanTotals | null = useMemo(() => {
+    if (plan.type === 2) return formulaTotals(formula);
+    if (plan.type === 3 && groups) return exchangeTotals(exchange, groups.groups.map((g) => ({ position: g.position, ...g.portion })));
+    return null;
+  }, [plan.type, formula, exchange, groups]);
+  const targetKcal = planTargetEnergy(typedTarget ?? null, plan.computed?.requirementKcal ?? null, goal);
+  const macros = targetKcal && distribution ? macroTargets(targetKcal, distribution, plan.computed?.weightKg ?? null) : null;
+
+  const content = (): PlanContentInput => {
+    const base: PlanContentInput = {
+      targetEnergyKcal: typedTarget && typedTarget > 0 ? typedTarget : null,
+      ...(distribution ? { distribution } : {}),
+    };
+    if (plan.type === 1) return { ...base, simple };
+    if (plan.type === 2) return { ...base, formula: formulaContent(formula) };
+    return { ...base, exchange };
+  };
+
+  const invalid = (plan.type === 2 && hasInvalidQuantity(formula)) || targetInvalid || (plan.type !== 1 && !distribution) || title.trim() === '';
+  const onSaved = (saved: Plan) => {
+    queryClient.setQueryData(plansKeys.detail(saved.id), saved);
+    void queryClient.invalidateQueries({ queryKey: ['plans', 'list'] });
+  };
+  const save = useMutation({
+    mutationFn: () => plansApi.update(plan.id, { version: plan.version, title: title.trim(), goal, notes: notes.trim() || null, content: content() }),
+    onSuccess: (saved) => {
+      onSaved(saved);
+      showSuccess(t('editor.savedTitle'), t('editor.savedMessage'));
+    },
+  });
+  const publish = useMutation({
+    mutationFn: async () => {
+      const saved = await plansApi.update(plan.id, { version: plan.version, title: title.trim(), goal, notes: notes.trim() || null, content: content() });
+      return plansApi.publish(saved.id);
+    },
+    onSuccess: (saved) => {
+      onSaved(saved);
+      showSuccess(t('editor.publishedTitle'), t('editor.publishedMessage'));
+    },
+  });
+  const email = useMutation({
+    mutationFn: () => plansApi.email(plan.id),
+    onSuccess: (answer) => showSuccess(t('editor.emailedTitle'), t('editor.emailedMessage', { to: answer.to })),
+  });
+  const downloadPdf = async () => {
+    try {
+      const blob = await plansApi.pdf(plan.id);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${plan.title}.pdf`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const shareText = useMemo(() => {
+    const lines = [`${t('share.intro')} ${plan.title}`];
+    for (const d of DAYS) {
+      const dayLines: string[] = [];
+      for (const s of enabled) {
+        if (plan.type === 1) {
+          const text = simple.find((x) => x.day === d)?.meals.find((m) => m.slot === s.slot)?.text.trim();
+          if (text) dayLines.push(`${s.name}: ${text}`);
+        } else if (plan.type === 2) {
+          const items = formula.find((x) => x.day === d)?.meals.find((m) => m.slot === s.slot)?.items ?? [];
+          if (items.length) dayLines.push(`${s.name}: ${items.map((i) => i.name).join(', ')}`);
+        }
+      }
+      if (dayLines.length) lines.push(`*${t(`days.${d}`)}*`, ...dayLines);
+    }
+    return lines.join('\n');
+  }, [t, plan, enabled, simple, formula]);
+
+  const dayNumber = Number(day);
+  const doCopy = () => {
+    const to = copyTo.map(Number);
+    if (!to.length) return;
+    if (plan.type === 1) {
+      setSimple((days) => (copyWhat === 'day' ? copyDay(days, dayNumber, to) : copyMeal(days, dayNumber, Number(copyWhat), to, (d) => ({ day: d, meals: [] }))));
+    } else if (plan.type === 2) {
+      setFormula((days) => {
+        const cloned = copyWhat === 'day' ? copyDay(days, dayNumber, to) : copyMeal(days, dayNumber, Number(copyWhat), to, (d) => ({ day: d, meals: [] }));
+        return cloned;
+      });
+    } else {
+      setExchange((days) => (copyWhat === 'day' ? copyDay(days, dayNumber, to) : copyMeal(days, dayNumber, Number(copyWhat), to, (d) => ({ day: d, meals: [], discarded: zeros24() }))));
+    }
+    showSuccess(t('copy.doneTitle'), t('copy.doneMessage', { count: to.length }));
+    setCopyTo([]);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>{plan.title}</Title>
+          <Group gap="xs">
+            <Badge variant="light">{t(`types.${String(plan.type) as "1" | "2" | "3"}`)}</Badge>
+            {plan.draft === 1 ? <Badge color="yellow">{t('draft')}</Badge> : <Badge color="teal">{t('published')}</Badge>}
+            <Text size="sm">{plan.patientName ? t('editor.forPatient', { name: plan.patientName }) : t('editor.template')}</Text>
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => save.mutate()} loading={save.isPending} disabled={invalid}>
+            {t('editor.save')}
+          </Button>
+          {plan.draft === 1 ? (
+            <Button variant="light" leftSection={<IconSend size={16} aria-hidden />} onClick={() => publish.mutate()} loading={publish.isPending} disabled={invalid}>
+              {t('editor.publish')}
+            </Button>
+          ) : null}
+          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void downloadPdf()}>
+            {t('editor.pdf')}
+          </Button>
+          {plan.patientId ? (
+            <Button variant="default" leftSection={<IconMail size={16} aria-hidden />} onClick={() => email.mutate()} loading={email.isPending}>
+              {t('editor.email')}
+            </Button>
+          ) : null}
+          <Button
+            component="a"
+            variant="default"
+            href={`https://wa.me/?text=${encodeURIComponent(shareText)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
+          >
+            {t('editor.whatsapp')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <TextInput label={t('fields.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required error={title.trim() === '' ? t('validation.title') : undefined} />
+          <Select
+            label={t('fields.goal')}
+            value={goal}
+            allowDeselect={false}
+            data={PLAN_GOAL_IDS.map((id) => ({ value: id, label: t(`goals.${id}`) }))}
+            onChange={(v) => v && setGoal(v as PlanGoalId)}
+          />
+          <Textarea label={t('fields.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={1} maxRows={4} />
+        </SimpleGrid>
+      </Paper>
+
+      {plan.type !== 1 ? (
+        <Paper withBorder radius="md" p="md" data-testid="plan-summary">
+          <Title order={2} size="h4" mb="sm">
+            {t('summary.title')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Stack gap="xs">
+              <TextInput
+                label={t('summary.targetOverride')}
+                description={
+                  plan.computed?.requirementKcal
+                    ? t('summary.fromConsultation', { kcal: fmt(plan.computed.requirementKcal, lang) })
+                    : plan.patientId
+                      ? t('summary.noConsultation')
+                      : t('summary.noPatient')
+                }
+                value={target}
+                onChange={(e) => setTarget(e.currentTarget.value)}
+                error={targetInvalid ? t('validation.target') : undefined}
+                rightSection={<Text size="xs">kcal</Text>}
+                {...decimalProps}
+              />
+              <Group grow>
+                <TextInput label={t('summary.carbPercent')} value={dist.c} onChange={(e) => setDist({ ...dist, c: e.currentTarget.value })} {...decimalProps} />
+                <TextInput label={t('summary.proteinPercent')} value={dist.p} onChange={(e) => setDist({ ...dist, p: e.currentTarget.value })} {...decimalProps} />
+                <TextInput label={t('summary.fatPercent')} value={dist.f} onChange={(e) => setDist({ ...dist, f: e.currentTarget.value })} {...decimalProps} />
+              </Group>
+              {!distribution ? <Text c="red.8" size="sm">{t('validation.distribution')}</Text> : null}
+              <Text data-testid="target-kcal">
+                {t('summary.target')}: <strong>{targetKcal ? `${fmt(targetKcal, lang)} kcal` : t('summary.noTarget')}</strong>
+              </Text>
+              {macros ? (
+                <Table withTableBorder fz="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('summary.macro')}</Table.Th>
+                      <Table.Th>%</Table.Th>
+                      <Table.Th>{t('summary.targetGrams')}</Table.Th>
+                      <Table.Th>g/kg</Table.Th>
+                      <Table.Th>{t('summary.plannedGrams')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {(['carbohydrate', 'protein', 'fat'] as const).map((m) => (
+                      <Table.Tr key={m}>
+                        <Table.Td>{t(`summary.${m}`)}</Table.Td>
+                        <Table.Td>{fmt(macros[m].percent, lang, 1)}</Table.Td>
+                        <Table.Td>{fmt(macros[m].grams, lang, 1)}</Table.Td>
+                        <Table.Td>{fmt(macros[m].gramsPerKg, lang, 2)}</Table.Td>
+                        <Table.Td>{fmt(totals?.weeklyAverage.values[m === 'carbohydrate' ? 'carbohydrateG' : m === 'protein' ? 'proteinG' : 'fatG'], lang, 1)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              ) : null}
+            </Stack>
+            <Stack gap="xs">
+              <Text>
+                {t('summary.weeklyAverage')}: <strong data-testid="weekly-kcal">{fmt(totals?.weeklyAverage.values.energyKcal, lang)} kcal</strong>{' '}
+                <Text span size="sm">({t('summary.daysCounted', { count: totals?.daysCounted ?? 0 })})</Text>
+              </Text>
+              <Table withTableBorder fz="sm" data-testid="days-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('summary.day')}</Table.Th>
+                    <Table.Th>{t('summary.planned')}</Table.Th>
+                    <Table.Th>{t('summary.vsTarget')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {DAYS.map((d) => {
+                    const kcal = totals?.days.find((x) => x.day === d)?.totals.values.energyKcal ?? 0;
+                    const dev = targetKcal ? energyDeviation(kcal, targetKcal) : null;
+                    return (
+                      <Table.Tr key={d}>
+                        <Table.Td>{t(`days.${d}`)}</Table.Td>
+                        <Table.Td>{fmt(kcal, lang)} kcal</Table.Td>
+                        <Table.Td>{dev ? <DeviationBadge {...dev} /> : '—'}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Stack>
+          </SimpleGrid>
+        </Paper>
+      ) : null}
+
+      {plan.type !== 1 && plan.patientId ? <AdequacyTable plan={plan} /> : null}
+
+      <Tabs value={day} onChange={(v) => setDay(v ?? '1')} keepMounted={false}>
+        <Tabs.List aria-label={t('editor.daysLabel')}>
+          {DAYS.map((d) => (
+            <Tabs.Tab key={d} value={String(d)}>
+              {t(`days.${d}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Paper withBorder radius="md" p="md" mt="md">
+          <Group align="flex-end" mb="md" wrap="wrap">
+            <Select
+              label={t('copy.what')}
+              value={copyWhat}
+              allowDeselect={false}
+              onChange={(v) => v && setCopyWhat(v)}
+              data={[{ value: 'day', label: t('copy.wholeDay') }, ...enabled.map((s) => ({ value: String(s.slot), label: s.name }))]}
+            />
+            <MultiSelect
+              label={t('copy.to')}
+              value={copyTo}
+              onChange={setCopyTo}
+              data={DAYS.filter((d) => d !== dayNumber).map((d) => ({ value: String(d), label: t(`days.${d}`) }))}
+              miw={240}
+            />
+            <Button variant="light" leftSection={<IconCopy size={16} aria-hidden />} onClick={doCopy} disabled={!copyTo.length}>
+              {t('copy.button')}
+            </Button>
+          </Group>
+          {plan.type === 1 ? (
+            <Stack>
+              {enabled.map((s) => {
+                const text = simple.find((d) => d.day === dayNumber)?.meals.find((m) => m.slot === s.slot)?.text ?? '';
+                return (
+                  <Textarea
+                    key={s.slot}
+                    label={s.name}
+                    value={text}
+                    autosize
+                    minRows={2}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      setSimple((days) => {
+                        const rest = days.filter((d) => d.day !== dayNumber);
+                        const current = days.find((d) => d.day === dayNumber) ?? { day: dayNumber, meals: [] };
+                        const meals = [...current.meals.filter((m) => m.slot !== s.slot), { slot: s.slot, text: value }].sort((a, b) => a.slot - b.slot);
+                        return [...rest, { day: dayNumber, meals }].sort((a, b) => a.day - b.day);
+                      });
+                    }}
+                  />
+                );
+              })}
+            </Stack>
+          ) : plan.type === 2 ? (
+            <FormulaDay dayNumber={dayNumber} days={formula} setDays={setFormula} slots={enabled} totals={totals} />
+          ) : groups ? (
+            <ExchangeDay dayNumber={dayNumber} days={exchange} setDays={setExchange} slots={enabled} groups={groups} totals={totals} />
+          ) : (
+            <Text>{t('loading')}</Text>
+          )}
+          {plan.type === 2 && !enabled.length ? <Alert>{t('editor.noSlots')}</Alert> : null}
+        </Paper>
+      </Tabs>
+      <Text size="xs" c="dimmed">
+        {t('editor.slotsHint')} <Anchor component={Link} to="/configuracion?tab=comidas" underline="always">{t('editor.slotsLink')}</Anchor>
+      </Text>
+    </Stack>
+  );
+}
+
+type Slot = Plan['slots'][number];
+
+function FormulaDay({ dayNumber, days, setDays, slots, totals }: { dayNumber: number; days: FormulaEditorDay[]; setDays: (fn: (d: FormulaEditorDay[]) => FormulaEditorDay[]) => void; slots: Slot[]; totals: PlanTotals | null }) {
+  const { t, i18n } = useTranslation('plans');
+  const lang = i18n.language;
+  const current = days.find((d) => d.day === dayNumber);
+  const updateMeal = (slot: number, fn: (items: FormulaEditorDay['meals'][number]['items']) => FormulaEditorDay['meals'][number]['items']) =>
+    setDays((all) => {
+      const existing = all.find((d) => d.day === dayNumber) ?? { day: dayNumber, meals: [] };
+      const meal = existing.meals.find((m) => m.slot === slot) ?? { slot, items: [] };
+      const meals = [...existing.meals.filter((m) => m.slot !== slot), { slot, items: fn(meal.items) }].sort((a, b) => a.slot - b.slot);
+      return [...all.filter((d) => d.day !== dayNumber), { day: dayNumber, meals }].sort((a, b) => a.day - b.day);
+    });
+  const dayTotal = totals?.days.find((d) => d.day === dayNumber)?.totals.values.energyKcal ?? 0;
+  return (
+    <Stack>
+      <Text fw={600} data-testid="day-total">
+        {t('editor.dayTotal')}: {fmt(dayTotal, lang)} kcal
+      </Text>
+      {slots.map((s) => {
+        const items = current?.meals.find((m) => m.slot === s.slot)?.items ?? [];
+        const mealTotal = totals?.days.find((d) => d.day === dayNumber)?.meals.find((m) => m.slot === s.slot)?.totals.values;
+        return (
+          <Card key={s.slot} withBorder padding="sm" data-testid={`meal-${s.slot}`}>
+            <Group justify="space-between" mb="xs">
+              <Title order={3} size="h5">
+                {s.name}
+              </Title>
+              <Text size="sm" data-testid="meal-total">
+                {fmt(mealTotal?.energyKcal ?? 0, lang)} kcal · {t('summary.carbohydrate')} {fmt(mealTotal?.carbohydrateG ?? 0, lang, 1)} g · {t('summary.protein')}{' '}
+                {fmt(mealTotal?.proteinG ?? 0, lang, 1)} g · {t('summary.fat')} {fmt(mealTotal?.fatG ?? 0, lang, 1)} g
+              </Text>
+            </Group>
+            {items.length ? (
+              <ScrollArea>
+                <Table fz="sm" miw={560}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('editor.food')}</Table.Th>
+                      <Table.Th>{t('editor.quantity')}</Table.Th>
+                      <Table.Th>{t('editor.unit')}</Table.Th>
+                      <Table.Th>kcal</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>{t('editor.actions')}</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {items.map((item) => {
+                      const q = parseDecimalInput(item.quantity);
+                      const bad = q === undefined || q < 0;
+                      return (
+                        <Table.Tr key={item.key}>
+                          <Table.Td>{item.name}</Table.Td>
+                          <Table.Td>
+                            <TextInput
+                              aria-label={t('editor.quantityOf', { name: item.name })}
+                              value={item.quantity}
+                              w={90}
+                              error={bad ? t('validation.quantity') : undefined}
+                              onChange={(e) => {
+                                const value = e.currentTarget.value;
+                                updateMeal(s.slot, (list) => list.map((x) => (x.key === item.key ? { ...x, quantity: value } : x)));
+                              }}
+                              {...decimalProps}
+                            />
+                          </Table.Td>
+                          <Table.Td>
+                            {item.kind === 'food' ? (
+                              <Select
+                                aria-label={t('editor.unitOf', { name: item.name })}
+                                value={String(item.unit)}
+                                allowDeselect={false}
+                                w={200}
+                                data={[{ value: 'g', label: t('editor.grams') }, ...item.measures.map((m) => ({ value: String(m.position), label: `${m.amount !== 1 ? `${fmt(m.amount, lang, 2)} ` : ''}${m.description} (${fmt(m.gramWeight, lang, 1)} g)` }))]}
+                                onChange={(v) => v && updateMeal(s.slot, (list) => list.map((x) => (x.key === item.key ? { ...x, unit: v === 'g' ? 'g' : Number(v) } : x)))}
+                              />
+                            ) : (
+                              <Text size="sm">{item.unit === 'serving' ? t('editor.servings') : t('editor.grams')}</Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>{fmt(itemTotals(item).values.energyKcal, lang)}</Table.Td>
+                          <Table.Td>
+                            <ActionIcon variant="subtle" color="red" aria-label={t('editor.remove', { name: item.name })} onClick={() => updateMeal(s.slot, (list) => list.filter((x) => x.key !== item.key))}>
+                              <IconTrash size={16} aria-hidden />
+                            </ActionIcon>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('editor.emptyMeal')}
+              </Text>
+            )}
+            <FoodPicker
+              label={t('editor.addFood', { meal: s.name })}
+              onPick={(food) => updateMeal(s.slot, (list) => [...list, itemFromFood(food)])}
+              onPickDish={(dish) => updateMeal(s.slot, (list) => [...list, itemFromDish(dish)])}
+            />
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function ExchangeDay({ dayNumber, days, setDays, slots, groups, totals }: { dayNumber: number; days: ExchangeDays; setDays: (fn: (d: ExchangeDays) => ExchangeDays) => void; slots: Slot[]; groups: ExchangeGroupsResponse; totals: PlanTotals | null }) {
+  const { t, i18n } = useTranslation('plans');
+  const lang = i18n.language;
+  const current = days.find((d) => d.day === dayNumber) ?? { day: dayNumber, meals: [], discarded: zeros24() };
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const write = (fn: (d: ExchangeDays[number]) => ExchangeDays[number]) => setDays((all) => [...all.filter((d) => d.day !== dayNumber), fn(current)].sort((a, b) => a.day - b.day));
+  const setPortion = (slot: number, index: number, raw: string) => {
+    setDrafts((d) => ({ ...d, [`${dayNumber}-${slot}-${index}`]: raw }));
+    const value = parseDecimalInput(raw);
+    if (value === undefined && raw.trim() !== '') return;
+    write((d) => {
+      const meal = d.meals.find((m) => m.slot === slot) ?? { slot, portions: zeros24() };
+      const portions = [...meal.portions];
+      portions[index] = Math.max(0, value ?? 0);
+      return { ...d, meals: [...d.meals.filter((m) => m.slot !== slot), { slot, portions }].sort((a, b) => a.slot - b.slot) };
+    });
+  };
+  const dayTotals = totals?.days.find((d) => d.day === dayNumber);
+  return (
+    <Stack>
+    <Text fw={600} data-testid="day-total">
+      {t('editor.dayTotal')}: {fmt(dayTotals?.totals.values.energyKcal ?? 0, lang)} kcal
+    </Text>
+    <ScrollArea>
+      <Table withTableBorder fz="sm" miw={720} data-testid="exchange-grid">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('exchange.group')}</Table.Th>
+            <Table.Th>{t('exchange.portion')}</Table.Th>
+            {slots.map((s) => (
+              <Table.Th key={s.slot}>{s.name}</Table.Th>
+            ))}
+            <Table.Th>{t('exchange.discard')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {groups.groups.map((g) => {
+            const index = g.position - 1;
+            const discarded = current.discarded[index] === 1;
+            return (
+              <Table.Tr key={g.id}>
+                <Table.Td>
+                  <Text size="sm" fw={500} td={discarded ? 'line-through' : undefined}>
+                    {g.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {g.members.slice(0, 2).map((m) => `${m.name}: ${m.measure}`).join(' · ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{fmt(g.portion.energyKcal, lang)} kcal</Table.Td>
+                {slots.map((s) => {
+                  const key = `${dayNumber}-${s.slot}-${index}`;
+                  const stored = current.meals.find((m) => m.slot === s.slot)?.portions[index] ?? 0;
+                  const value = drafts[key] ?? (stored ? String(stored).replace('.', ',') : '');
+                  return (
+                    <Table.Td key={s.slot}>
+                      <TextInput
+                        aria-label={t('exchange.portionsOf', { group: g.name, meal: s.name })}
+                        value={value}
+                        w={64}
+                        disabled={discarded}
+                        error={value.trim() !== '' && parseDecimalInput(value) === undefined}
+                        onChange={(e) => setPortion(s.slot, index, e.currentTarget.value)}
+                        {...decimalProps}
+                      />
+                    </Table.Td>
+                  );
+                })}
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('exchange.discardOf', { group: g.name })}
+                    checked={discarded}
+                    onChange={(e) => {
+                      const checked = e.currentTarget.checked;
+                      write((d) => {
+                        const list = [...d.discarded];
+                        list[index] = checked ? 1 : 0;
+                        return { ...d, discarded: list };
+                      });
+                    }}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th colSpan={2}>{t('editor.mealTotal')}</Table.Th>
+            {slots.map((s) => (
+              <Table.Td key={s.slot}>{fmt(dayTotals?.meals.find((m) => m.slot === s.slot)?.totals.values.energyKcal ?? 0, lang)} kcal</Table.Td>
+            ))}
+            <Table.Td />
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </ScrollArea>
+    </Stack>
+  );
+}
+
+function AdequacyTable({ plan }: { plan: Plan }) {
+  const { t, i18n } = useTranslation('plans');
+  const lang = i18n.language;
+  const rows = plan.computed?.adequacy;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="adequacy">
+      <Title order={2} size="h4" mb="sm">
+        {t('adequacy.title')}
+      </Title>
+      {rows ? (
+        <Table.ScrollContainer minWidth={520}>
+          <Table withTableBorder fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('adequacy.nutrient')}</Table.Th>
+                <Table.Th>{t('adequacy.reference')}</Table.Th>
+                <Table.Th>{t('adequacy.planned')}</Table.Th>
+                <Table.Th>{t('adequacy.percent')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => {
+                const status = row.percent >= 100 ? 'ok' : row.percent >= 67 ? 'near' : 'low';
+                return (
+                  <Table.Tr key={row.key}>
+                    <Table.Td>{t(`adequacy.nutrients.${row.key}`, { defaultValue: row.key })}</Table.Td>
+                    <Table.Td>
+                      {fmt(row.reference, lang, 2)} ({row.kind})
+                    </Table.Td>
+                    <Table.Td>{fmt(row.planned, lang, 2)}</Table.Td>
+                    <Table.Td>
+                      {fmt(row.percent, lang)} % · {t(`adequacy.${status}`)}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text size="sm">{t('adequacy.none')}</Text>
+      )}
+    </Paper>
+  );
+}

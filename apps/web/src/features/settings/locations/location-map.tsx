@@ -1,0 +1,53 @@
+// Leaflet map of a place's position: clicking sets the marker. Loaded lazily with its CSS. Tiles come
+// from a configurable URL (VITE_MAP_TILE_URL); where they cannot load (offline, CSP) the map still
+// takes clicks and the latitude/longitude fields stay the way to type a position.
+import 'leaflet/dist/leaflet.css';
+import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { useEffect } from 'react';
+
+export const TILE_URL: string =
+  (import.meta.env.VITE_MAP_TILE_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** Buenos Aires (Obelisco): where the map opens for a place without a position. */
+const DEFAULT_CENTER: [number, number] = [-34.6037, -58.3816];
+
+function ClickToPlace({ onPick }: { onPick: (lat: number, lng: number) => void }) {
+  useMapEvents({
+    click: (event) => onPick(Number(event.latlng.lat.toFixed(6)), Number(event.latlng.lng.toFixed(6))),
+  });
+  return null;
+}
+
+function FollowPosition({ position }: { position: [number, number] | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (position) map.panTo(position);
+  }, [map, position]);
+  return null;
+}
+
+export interface LocationMapProps {
+  latitude: number | null;
+  longitude: number | null;
+  onPick: (lat: number, lng: number) => void;
+  label: string;
+}
+
+export default function LocationMap({ latitude, longitude, onPick, label }: LocationMapProps) {
+  const position: [number, number] | null = latitude !== null && longitude !== null ? [latitude, longitude] : null;
+  return (
+    <div role="application" aria-label={label} data-testid="location-map">
+      <MapContainer
+        center={position ?? DEFAULT_CENTER}
+        zoom={position ? 15 : 12}
+        style={{ height: 240, width: '100%', borderRadius: 8, background: 'var(--mantine-color-gray-1)' }}
+        attributionControl
+      >
+        <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />
+        <ClickToPlace onPick={onPick} />
+        <FollowPosition position={position} />
+        {position && <CircleMarker center={position} radius={10} pathOptions={{ color: '#c92a2a', fillOpacity: 0.8 }} />}
+      </MapContainer>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// The one error type every API call rejects with, built from the server's uniform error body
+// { error: { code, message, details } }. `message` is the server's (Spanish) text, shown in toasts.
+
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+export const UNKNOWN_ERROR = 'UNKNOWN_ERROR';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown; details?: unknown } };
+    const error = body?.error;
+    if (error && typeof error.code === 'string') {
+      return new ApiError(
+        response.status,
+        error.code,
+        typeof error.message === 'string' ? error.message : '',
+        error.details,
+      );
+    }
+  } catch {
+    // Not our JSON error body (a proxy page, an empty 502): fall through to a generic error.
+  }
+  return new ApiError(response.status, UNKNOWN_ERROR, '');
+}

@@ -1,0 +1,94 @@
+import themeBoot from '../../public/theme-boot.js?raw';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  applyPreferencesToDocument,
+  colorSchemeOf,
+  DEFAULT_PREFERENCES,
+  parsePreferences,
+  PREFERENCES_STORAGE_KEY,
+  preferencesColorSchemeManager,
+  preferencesStore,
+} from './preferences';
+
+
+function runThemeBoot() {
+  // The script runs as a classic script in <head>; evaluate it the same way.
+  new Function(themeBoot)();
+}
+
+function resetRoot() {
+  const root = document.documentElement;
+  for (const attr of ['lang', 'data-theme', 'data-mantine-color-scheme', 'data-primary-color']) root.removeAttribute(attr);
+}
+
+describe('preferences', () => {
+  afterEach(() => {
+    resetRoot();
+    window.localStorage.clear();
+    preferencesStore.set(DEFAULT_PREFERENCES);
+  });
+
+  it('accepts only known values and falls back to es / light / teal', () => {
+    expect(parsePreferences({ locale: 'en', theme: 'semi-dark', primaryColor: 'grape' })).toEqual({
+      locale: 'en',
+      theme: 'semi-dark',
+      primaryColor: 'grape',
+    });
+    expect(parsePreferences({ locale: 'fr', theme: 'sepia', primaryColor: '#ff0000' })).toEqual(DEFAULT_PREFERENCES);
+    expect(parsePreferences(null)).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it('maps semi-dark to the light Mantine scheme', () => {
+    expect(colorSchemeOf('dark')).toBe('dark');
+    expect(colorSchemeOf('semi-dark')).toBe('light');
+    expect(colorSchemeOf('light')).toBe('light');
+  });
+
+  it('theme-boot.js applies stored preferences before the app loads', () => {
+    window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ locale: 'en', theme: 'dark', primaryColor: 'violet' }));
+    runThemeBoot();
+    const root = document.documentElement;
+    expect(root.getAttribute('lang')).toBe('en');
+    expect(root.getAttribute('data-theme')).toBe('dark');
+    expect(root.getAttribute('data-mantine-color-scheme')).toBe('dark');
+    expect(root.getAttribute('data-primary-color')).toBe('violet');
+  });
+
+  it('theme-boot.js treats semi-dark as light content and survives corrupt storage', () => {
+    window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ theme: 'semi-dark' }));
+    runThemeBoot();
+    expect(document.documentElement.getAttribute('data-theme')).toBe('semi-dark');
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
+    expect(document.documentElement.getAttribute('lang')).toBe('es');
+
+    window.localStorage.setItem(PREFERENCES_STORAGE_KEY, '{oops');
+    runThemeBoot();
+    expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+  });
+
+  it('the app and theme-boot.js agree on the document attributes', () => {
+    const prefs = { locale: 'en', theme: 'semi-dark', primaryColor: 'orange' } as const;
+    applyPreferencesToDocument(prefs);
+    const fromApp = ['lang', 'data-theme', 'data-mantine-color-scheme', 'data-primary-color'].map((a) => document.documentElement.getAttribute(a));
+    resetRoot();
+    window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify(prefs));
+    runThemeBoot();
+    const fromBoot = ['lang', 'data-theme', 'data-mantine-color-scheme', 'data-primary-color'].map((a) => document.documentElement.getAttribute(a));
+    expect(fromBoot).toEqual(fromApp);
+  });
+
+  it('the store persists changes for the next page load and the colour-scheme manager follows it', () => {
+    const manager = preferencesColorSchemeManager();
+    const seen: string[] = [];
+    manager.subscribe((value) => seen.push(value));
+    preferencesStore.set({ theme: 'dark' });
+    expect(JSON.parse(window.localStorage.getItem(PREFERENCES_STORAGE_KEY)!)).toMatchObject({ theme: 'dark' });
+    expect(manager.get('light')).toBe('dark');
+    // Mantine switching to light keeps semi-dark when that is the stored theme.
+    preferencesStore.set({ theme: 'semi-dark' });
+    manager.set('light');
+    expect(preferencesStore.get().theme).toBe('semi-dark');
+    manager.unsubscribe();
+    expect(seen).toEqual(['dark', 'light']);
+  });
+});

@@ -1,0 +1,139 @@
+// Display preferences of this browser ('almendra.preferences' = { locale, theme, primaryColor }).
+// public/theme-boot.js reads the same key before first paint; the account's preferences on the server
+// are the source of truth and are copied here whenever the user data loads or is saved.
+import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
+import type { Locale, PrimaryColor, Theme } from '@almendra/contracts';
+
+export const PREFERENCES_STORAGE_KEY = 'almendra.preferences';
+
+export const LOCALES = ['es', 'en'] as const satisfies readonly Locale[];
+export const THEMES = ['light', 'dark', 'semi-dark'] as const satisfies readonly Theme[];
+export const PRIMARY_COLORS = [
+  'teal',
+  'green',
+  'blue',
+  'indigo',
+  'violet',
+  'grape',
+  'pink',
+  'red',
+  'orange',
+  'cyan',
+] as const satisfies readonly PrimaryColor[];
+
+// Compile-time guard: the lists above must cover every value the contracts allow.
+type Uncovered = Exclude<Locale, (typeof LOCALES)[number]> | Exclude<Theme, (typeof THEMES)[number]> | Exclude<PrimaryColor, (typeof PRIMARY_COLORS)[number]>;
+const _allCovered: [Uncovered] extends [never] ? true : never = true;
+
+export interface Preferences {
+  locale: Locale;
+  theme: Theme;
+  primaryColor: PrimaryColor;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = { locale: 'es', theme: 'light', primaryColor: 'teal' };
+
+function oneOf<T extends string>(values: readonly T[], value: unknown, fallback: T): T {
+  return typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** Accepts anything (corrupt storage, old versions) and returns valid preferences. */
+export function parsePreferences(value: unknown): Preferences {
+  const source = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  return {
+    locale: oneOf(LOCALES, source.locale, DEFAULT_PREFERENCES.locale),
+    theme: oneOf(THEMES, source.theme, DEFAULT_PREFERENCES.theme),
+    primaryColor: oneOf(PRIMARY_COLORS, source.primaryColor, DEFAULT_PREFERENCES.primaryColor),
+  };
+}
+
+export function readStoredPreferences(): Preferences {
+  try {
+    const raw = window.localStorage.getItem(PREFERENCES_STORAGE_KEY);
+    return parsePreferences(raw ? JSON.parse(raw) : null);
+  } catch {
+    return DEFAULT_PREFERENCES;
+  }
+}
+
+/** Mantine has two colour schemes; semi-dark is light content with a dark side menu. */
+export function colorSchemeOf(theme: Theme): 'light' | 'dark' {
+  return theme === 'dark' ? 'dark' : 'light';
+}
+
+/** Mirrors public/theme-boot.js so runtime changes and the next page load look the same. */
+export function applyPreferencesToDocument(preferences: Preferences, root: HTMLElement = document.documentElement): void {
+  root.setAttribute('lang', preferences.locale);
+  root.setAttribute('data-theme', preferences.theme);
+  root.setAttribute('data-primary-color', preferences.primaryColor);
+  root.setAttribute('data-mantine-color-scheme', colorSchemeOf(preferences.theme));
+}
+
+type Listener = () => void;
+
+function createPreferencesStore() {
+  let current: Preferences = typeof window === 'undefined' ? DEFAULT_PREFERENCES : readStoredPreferences();
+  const listeners = new Set<Listener>();
+  const emit = () => listeners.forEach((listener) => listener());
+
+  if (typeof window !== 'undefined') {
+    // Another tab changed the preferences: follow it.
+    window.addEventListener('storage', (event) => {
+      if (event.key !== PREFERENCES_STORAGE_KEY) return;
+      current = readStoredPreferences();
+      applyPreferencesToDocument(current);
+      emit();
+    });
+  }
+
+  return {
+    get: (): Preferences => current,
+    set(patch: Partial<Preferences>): void {
+      const next = parsePreferences({ ...current, ...patch });
+      if (next.locale === current.locale && next.theme === current.theme && next.primaryColor === current.primaryColor) {
+        return;
+      }
+      current = next;
+      try {
+        window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify(current));
+      } catch {
+        // Storage unavailable: the preferences still apply to this page view.
+      }
+      applyPreferencesToDocument(current);
+      emit();
+    },
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export const preferencesStore = createPreferencesStore();
+
+/**
+ * Mantine colour-scheme manager backed by 'almendra.preferences', so Mantine and theme-boot.js read
+ * the same value. Writes go through preferencesStore (which knows about semi-dark).
+ */
+export function preferencesColorSchemeManager(): MantineColorSchemeManager {
+  let unsubscribe: (() => void) | null = null;
+  return {
+    get: (defaultValue: MantineColorScheme) => {
+      if (typeof window === 'undefined') return defaultValue;
+      return colorSchemeOf(preferencesStore.get().theme);
+    },
+    set: (value: MantineColorScheme) => {
+      const theme = preferencesStore.get().theme;
+      if (value === 'dark' && theme !== 'dark') preferencesStore.set({ theme: 'dark' });
+      if (value === 'light' && theme === 'dark') preferencesStore.set({ theme: 'light' });
+    },
+    subscribe: (onUpdate) => {
+      unsubscribe = preferencesStore.subscribe(() => onUpdate(colorSchemeOf(preferencesStore.get().theme)));
+    },
+    unsubscribe: () => {
+      unsubscribe?.();
+      unsubscribe = null;
+    },
+    clear: () => undefined,
+  };
+}

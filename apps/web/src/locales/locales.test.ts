@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../lib/i18n';
+
+function flatten(value: unknown, prefix = ''): Record<string, string> {
+  if (typeof value === 'string') return { [prefix]: value };
+  return Object.entries(value as Record<string, unknown>).reduce<Record<string, string>>(
+    (all, [key, child]) => ({ ...all, ...flatten(child, prefix ? `${prefix}.${key}` : key) }),
+    {},
+  );
+}
+
+const es = flatten(resources.es);
+const en = flatten(resources.en);
+
+describe('locales', () => {
+  it('es and en have exactly the same keys and no empty texts', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(es).sort());
+    for (const [key, text] of [...Object.entries(es), ...Object.entries(en)]) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('keeps the Spanish labels the end-to-end flows look for, with English equivalents', () => {
+    const pairs: [string, string, string][] = [
+      ['auth.register.firstName', 'Nombre', 'First name'],
+      ['auth.register.lastName', 'Apellido', 'Last name'],
+      ['auth.register.email', 'Correo electrónico', 'Email'],
+      ['auth.register.password', 'Contraseña', 'Password'],
+      ['auth.register.confirmPassword', 'Confirmar contraseña', 'Confirm password'],
+      ['auth.register.country', 'País', 'Country'],
+      ['auth.register.submit', 'Crear cuenta', 'Create account'],
+      ['auth.login.submit', 'Ingresar', 'Sign in'],
+      ['auth.forgot.submit', 'Enviar enlace', 'Send link'],
+      ['auth.reset.submit', 'Restablecer contraseña', 'Reset password'],
+      ['auth.lock.submit', 'Desbloquear', 'Unlock'],
+      ['account.security.currentPassword', 'Contraseña actual', 'Current password'],
+      ['account.security.newPassword', 'Nueva contraseña', 'New password'],
+      ['account.security.submit', 'Cambiar contraseña', 'Change password'],
+      ['account.preferences.save', 'Guardar preferencias', 'Save preferences'],
+      ['account.preferences.language', 'Idioma', 'Language'],
+      ['account.preferences.theme', 'Tema', 'Theme'],
+      ['nav.userMenu.label', 'Menú de usuario', 'User menu'],
+      ['nav.userMenu.logout', 'Cerrar sesión', 'Log out'],
+      ['nav.userMenu.lock', 'Bloquear pantalla', 'Lock screen'],
+      ['common.validation.passwordMismatch', 'Las contraseñas no coinciden. Intenta de nuevo.', "Password doesn't match. Please try again."],
+      ['auth.login.alreadyTitle', 'Intento de inicio de sesión', 'Login Attempt'],
+      ['auth.login.alreadyMessage', '¡Ya iniciaste sesión!', 'You are already logged in!'],
+      ['auth.register.successTitle', 'Cuenta creada', 'Account Created'],
+      ['auth.register.successMessage', '¡Te registraste con éxito!', 'You are successfully registered!'],
+      ['common.errors.title', 'Error', 'Error'],
+    ];
+    for (const [key, spanish, english] of pairs) {
+      expect(es[key], key).toBe(spanish);
+      expect(en[key], key).toBe(english);
+    }
+  });
+
+  it('navbar controls never reuse the words of form labels (label lookups stay unique)', () => {
+    for (const key of ['nav.navbar.switchLocale', 'nav.navbar.appearance', 'common.password.toggle']) {
+      expect(es[key]!.toLowerCase(), key).not.toMatch(/idioma|tema|contraseña/);
+      expect(en[key]!.toLowerCase(), key).not.toMatch(/language|theme|password/);
+    }
+  });
+});

@@ -1,0 +1,65 @@
+// Browser tests in Debian's Chromium (never a downloaded browser) against a real server on a fresh
+// SQLite database with a 4-second access-token lifetime, so token refresh is exercised constantly.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+// Set once in the runner process; workers inherit it, so all of them talk about the same server.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './output/results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx ../apps/server/src/main.ts',
+    cwd: path.dirname(new URL(import.meta.url).pathname),
+    url: `http://127.0.0.1:${port}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ACCESS_TOKEN_TTL_SECONDS: '4',
+      PASSWORD_HASH_COST_LOG2: '12',
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
+      LOGIN_RATE_LIMIT_PER_EMAIL: '50',
+      ADMIN_EMAILS: 'operadora@e2e.test',
+      LOG_LEVEL: 'info',
+      // Lets several people run the suite at once, each against their own build of the web app.
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    },
+  },
+});

@@ -1,0 +1,252 @@
+// Consultations in the browser: a complete consultation for a female athlete (type 2) and for a male generic
+// patient, with the live derived values equal to packages/domain's, keyboard rules (comma decimals, Enter
+// never submits), the Spanish warnings, saving, the history with evolution charts, somatochart, comparison,
+// deletion with confirmation and the PDF report (text read back with pdftotext). axe on every screen.
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { computeAnthropometry } from '../../packages/domain/src/index.js';
+import { expectAccessible, register, screenshot } from './support';
+import { apiSession, ensureDir, isoDaysAgo, pdfToText, setLicenceNumber } from './consultations-support';
+
+const es = (value: number, decimals = 1) =>
+  new Intl.NumberFormat('es-AR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+
+function ageOn(birth: string, date: string): number {
+  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+const derivedValue = (page: Page, key: string) => page.locator(`[data-derived="${key}"] [data-value]`).first();
+
+const ATHLETE = {
+  weightKg: '58,4',
+  skinfolds: { triceps: '12', biceps: '5,5', subscapular: '9.8', axillary: '7', pectoral: '6', suprailiac: '11', supraspinale: '8,2', abdominal: '14,5', thigh: '18,3', leg: '10', calf: '9,1' },
+  girths: { waist: '66,5', hip: '94', thigh: '54,2', calf: '35,1', armRelaxed: '26,8', armFlexed: '28,9', wrist: '15,1' },
+  breadths: { humerus: '6,1', femur: '8,9', wrist: '5' },
+};
+const SKINFOLD_LABELS: Record<string, string> = {
+  triceps: 'Tricipital', biceps: 'Bicipital', subscapular: 'Subescapular', axillary: 'Axilar', pectoral: 'Pectoral', suprailiac: 'Suprailíaco',
+  supraspinale: 'Supraespinal', abdominal: 'Abdominal', thigh: 'Muslo', leg: 'Pierna', calf: 'Gemelo (pantorrilla medial)',
+};
+const GIRTH_LABELS: Record<string, string> = {
+  waist: 'Cintura', hip: 'Cadera', thigh: 'Muslo (perímetro)', calf: 'Pantorrilla', armRelaxed: 'Brazo relajado', armFlexed: 'Brazo contraído', wrist: 'Muñeca (perímetro)',
+};
+const BREADTH_LABELS: Record<string, string> = { humerus: 'Húmero (biepicondilar)', femur: 'Fémur (bicondilar)', wrist: 'Muñeca (biestiloideo)' };
+
+const num = (text: string) => Number(text.replace(',', '.'));
+const group = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, num(v)]));
+
+async function fillMeasurements(page: Page, values: typeof ATHLETE) {
+  await page.getByLabel('Peso (kg)', { exact: true }).fill(values.weightKg);
+  for (const [site, value] of Object.entries(values.skinfolds)) await page.getByLabel(SKINFOLD_LABELS[site]!, { exact: true }).fill(value);
+  for (const [site, value] of Object.entries(values.girths)) await page.getByLabel(GIRTH_LABELS[site]!, { exact: true }).fill(value);
+  for (const [site, value] of Object.entries(values.breadths)) await page.getByLabel(BREADTH_LABELS[site]!, { exact: true }).fill(value);
+}
+
+test('female athlete: live values equal the domain, save, history, charts, somatochart, comparison and PDF', async ({ page, baseURL }) => {
+  const account = await register(page);
+  setLicenceNumber(account.email, 'MN 4521');
+  const api = await apiSession(baseURL!, account.email, account.password);
+  const birthDate = '1998-05-20';
+  const patient = await api.call<{ id: string }>('POST', '/api/v1/patients', {
+    firstName: 'Lucía', lastName: 'Fernández', sex: 'f', birthDate, typeId: 2, email: 'lucia.fernandez@e2e.test',
+  });
+  const location = await api.call<{ id: string }>('POST', '/api/v1/locations', { name: 'Consultorio Palermo' });
+  await api.call('POST', `/api/v1/locations/${location.id}/services`, { name: 'Control deportivo', durationMinutes: 45 });
+  // An earlier visit, so the charts and the comparison have two points.
+  await api.call('POST', `/api/v1/patients/${patient.id}/consultations`, {
+    date: isoDaysAgo(30),
+    time: '10:00',
+    locationId: location.id,
+    measurements: {
+      weightKg: 60.1,
+      heightCm: 165.2,
+      skinfoldsMm: { triceps: 13, subscapular: 10.5, supraspinale: 9, abdominal: 16, thigh: 19, calf: 10 },
+      girthsCm: { waist: 68, armFlexed: 28.1, calf: 35 },
+      breadthsCm: { humerus: 6.1, femur: 8.9 },
+    },
+  });
+  await api.dispose();
+
+  await page.goto(`/nueva-consulta?paciente=${patient.id}`);
+  await expect(page.getByRole('heading', { name: 'Nueva consulta', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('patient-line')).toContainText('Lucía Fernández');
+  await expect(page.getByTestId('patient-line')).toContainText('Deportista');
+  // Height comes from the last visit; the place is not chosen yet.
+  await expect(page.getByLabel('Talla (cm)', { exact: true })).toHaveValue('165,2');
+  await expect(page.getByTestId('form-warnings')).toContainText('No elegiste el lugar de atención de esta consulta.');
+  await expect(page.getByLabel('Factor de actividad')).toHaveValue('1,56');
+
+  await fillMeasurements(page, ATHLETE);
+  // Letters are filtered out; comma and dot both work.
+  await page.getByLabel('Pierna', { exact: true }).fill('1a0');
+  await expect(page.getByLabel('Pierna', { exact: true })).toHaveValue('10');
+  await page.getByLabel('Factor de actividad').fill('1.725');
+
+  await page.getByRole('combobox', { name: 'Lugar de atención' }).click();
+  await page.getByRole('option', { name: 'Consultorio Palermo' }).click();
+  await page.getByRole('combobox', { name: 'Servicio' }).click();
+  await page.getByRole('option', { name: 'Control deportivo' }).click();
+  await expect(page.getByTestId('form-warnings')).toHaveCount(0);
+
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  const expected = computeAnthropometry({
+    sex: 'f',
+    ageYears: ageOn(birthDate, today),
+    patientTypeId: 2,
+    activityFactor: 1.725,
+    measurements: {
+      weightKg: num(ATHLETE.weightKg),
+      heightCm: 165.2,
+      skinfoldsMm: group(ATHLETE.skinfolds),
+      girthsCm: group(ATHLETE.girths),
+      breadthsCm: group(ATHLETE.breadths),
+    },
+  }).derived;
+  await expect(derivedValue(page, 'bmi')).toHaveText(`${es(expected.bmi!)} kg/m²`);
+  await expect(page.locator('[data-derived="bmi"] [data-category]')).toHaveText('Normal');
+  await expect(derivedValue(page, 'bodyFatPercent')).toHaveText(`${es(expected.bodyFatPercent!)} %`);
+  await expect(derivedValue(page, 'sumSixSkinfoldsMm')).toHaveText(`${es(expected.sumSixSkinfoldsMm!)} mm`);
+  await expect(derivedValue(page, 'energyRequirementKcal')).toHaveText(`${es(expected.energyRequirementKcal!, 0)} kcal`);
+  await expect(derivedValue(page, 'bmrKcal')).toHaveText(`${es(expected.bmrKcal!, 0)} kcal`);
+  await expect(derivedValue(page, 'boneMassKg')).toHaveText(`${es(expected.boneMassKg!)} kg`);
+  const s = expected.somatotype!;
+  await expect(derivedValue(page, 'somatotype')).toHaveText(`${es(s.endomorphy)} – ${es(s.mesomorphy)} – ${es(s.ectomorphy)}`);
+
+  // Enter never submits the form.
+  await page.getByLabel('Peso (kg)', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/nueva-consulta\?paciente=/);
+  await page.getByLabel('Nota privada').fill('Buena adherencia al plan.');
+  await page.getByLabel('Enviar resumen al paciente por correo').check();
+  await screenshot(page, 'consultations-01-athlete-form');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Guardar consulta' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ficha\\?paciente=${patient.id}&tab=consultas`));
+  await expect(page.getByText('Le enviamos el resumen al paciente.')).toBeVisible();
+
+  // The history (also on the new-consultation screen): two visits, newest first, with the same numbers.
+  await page.goto(`/nueva-consulta?paciente=${patient.id}`);
+  const rows = page.getByTestId('history-table').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(`${es(expected.bmi!)}`);
+  await expect(rows.first()).toContainText(`${es(expected.bodyFatPercent!)} %`);
+  await expect(rows.first()).toContainText(`${es(expected.energyRequirementKcal!, 0)} kcal`);
+  await expect(rows.first()).toContainText('58,4 kg');
+  // Six evolution charts and the somatochart with both points.
+  await expect(page.locator('[data-chart] .recharts-surface')).toHaveCount(6);
+  await expect(page.getByTestId('somatochart').locator('[data-somato-point]')).toHaveCount(2);
+  // Comparison: latest against the previous visit.
+  const weightRow = page.getByTestId('compare-table').locator('[data-compare="weightKg"]');
+  await expect(weightRow).toContainText('60,1 kg');
+  await expect(weightRow).toContainText('58,4 kg');
+  await expect(weightRow).toContainText('-1,7 kg');
+  await page.getByTestId('history-table').scrollIntoViewIfNeeded();
+  await screenshot(page, 'consultations-02-athlete-history');
+  await expectAccessible(page);
+
+  // PDF with the bearer token, read back as text.
+  const downloadPromise = page.waitForEvent('download');
+  await rows.first().getByRole('button', { name: 'PDF' }).click();
+  const download = await downloadPromise;
+  const file = path.join(ensureDir(path.join(import.meta.dirname, '..', 'output', 'downloads')), download.suggestedFilename());
+  await download.saveAs(file);
+  const text = pdfToText(file);
+  expect(text).toContain('Informe de consulta');
+  expect(text).toContain(`Lic. ${account.firstName} ${account.lastName}`);
+  expect(text).toContain('Matrícula: MN 4521');
+  expect(text).toContain('Lucía Fernández');
+  expect(text).toContain(`${es(expected.bmi!)} kg/m² (Normal)`);
+  expect(text).toContain(`${es(expected.bodyFatPercent!)} %`);
+  expect(text).toContain('Carter (1982) para deportistas');
+
+  // Delete the earlier visit, with confirmation.
+  await rows.nth(1).getByRole('button', { name: /Acciones de la consulta/ }).click();
+  await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Eliminar consulta' });
+  await expect(dialog).toContainText('No se puede deshacer.');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(rows).toHaveCount(1);
+
+  // Edit the note of the remaining visit (Enter in a text field does not save; the button does).
+  await rows.first().getByRole('button', { name: /Acciones de la consulta/ }).click();
+  await page.getByRole('menuitem', { name: 'Editar nota' }).click();
+  const noteDialog = page.getByRole('dialog', { name: 'Nota de la consulta' });
+  await noteDialog.getByLabel('Nota privada').fill('Subir proteína en la cena.');
+  await noteDialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(noteDialog).toBeHidden();
+  await expect(rows.first()).toContainText('Subir proteína en la cena.');
+});
+
+test('male generic patient: picker, missing height flagged in Spanish, values equal the domain', async ({ page, baseURL }) => {
+  const account = await register(page);
+  const api = await apiSession(baseURL!, account.email, account.password);
+  const birthDate = '1985-01-10';
+  const patient = await api.call<{ id: string }>('POST', '/api/v1/patients', { firstName: 'Martín', lastName: 'Ruiz', sex: 'm', birthDate });
+  await api.dispose();
+
+  await page.goto('/nueva-consulta');
+  await expectAccessible(page);
+  await page.getByRole('combobox', { name: 'Paciente' }).fill('Ruiz');
+  await page.getByRole('option', { name: 'Ruiz, Martín' }).click();
+  await expect(page).toHaveURL(new RegExp(`paciente=${patient.id}`));
+  await expect(page.getByTestId('patient-line')).toContainText('Masculino');
+  await expect(page.getByLabel('Factor de actividad')).toHaveValue('1,55');
+
+  await page.getByLabel('Peso (kg)', { exact: true }).fill('84.2');
+  await expect(page.getByTestId('form-warnings')).toContainText('Falta la talla: sin ella no se calculan el IMC');
+  // One line per cause, naming every value it blocks.
+  await expect(page.getByTestId('missing-list').getByRole('listitem').first()).toHaveText(/^IMC, Metabolismo basal, .*: Falta la talla\.$/);
+  await screenshot(page, 'consultations-03-male-missing-height');
+  await expectAccessible(page);
+
+  const values = {
+    weightKg: '84.2',
+    skinfolds: { triceps: '10,5', biceps: '4,2', subscapular: '15', suprailiac: '18', supraspinale: '12,4', abdominal: '24', thigh: '14,6', calf: '8,8' },
+    girths: { waist: '92,5', hip: '101', thigh: '57', calf: '38,2', armRelaxed: '32', armFlexed: '34,5' },
+    breadths: { humerus: '7,1', femur: '9,9', wrist: '5,8' },
+  };
+  await fillMeasurements(page, values as typeof ATHLETE);
+  await page.getByLabel('Talla (cm)', { exact: true }).fill('178');
+  await expect(page.getByTestId('form-warnings')).not.toContainText('Falta la talla');
+
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  const expected = computeAnthropometry({
+    sex: 'm',
+    ageYears: ageOn(birthDate, today),
+    patientTypeId: 14,
+    measurements: {
+      weightKg: 84.2,
+      heightCm: 178,
+      skinfoldsMm: group(values.skinfolds),
+      girthsCm: group(values.girths),
+      breadthsCm: group(values.breadths),
+    },
+  }).derived;
+  await expect(derivedValue(page, 'bmi')).toHaveText(`${es(expected.bmi!)} kg/m²`);
+  await expect(page.locator('[data-derived="bmi"] [data-category]')).toHaveText('Sobrepeso');
+  await expect(derivedValue(page, 'bodyFatPercent')).toHaveText(`${es(expected.bodyFatPercent!)} %`);
+  await expect(derivedValue(page, 'energyRequirementKcal')).toHaveText(`${es(expected.energyRequirementKcal!, 0)} kcal`);
+  await expect(derivedValue(page, 'skeletalMuscleMassKg')).toHaveText(`${es(expected.skeletalMuscleMassKg!)} kg`);
+  await screenshot(page, 'consultations-04-male-form');
+
+  await page.getByRole('button', { name: 'Guardar consulta' }).click();
+  await expect(page).toHaveURL(/\/ficha\?paciente=.*&tab=consultas/);
+  await page.goto(`/nueva-consulta?paciente=${patient.id}`);
+  const rows = page.getByTestId('history-table').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('84,2 kg');
+  await expect(rows.first()).toContainText('Sobrepeso');
+  // Height now pre-fills from this visit.
+  await expect(page.getByLabel('Talla (cm)', { exact: true })).toHaveValue('178');
+  await screenshot(page, 'consultations-05-male-history');
+  await expectAccessible(page);
+});

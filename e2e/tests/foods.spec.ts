@@ -1,0 +1,288 @@
+// Foods, dishes and food requests in Chromium, as a nutritionist would use them: search as you type
+// (Spanish, capitals, English), the avocado's USDA values, an own food with a server field error, a dish of
+// three ingredients whose live and saved totals equal packages/domain's, and a food request approved and
+// another rejected by an admin.
+import { expect, test, type Page, type Response } from '@playwright/test';
+import type { FoodDetail } from '../../packages/contracts/src/foods.js';
+import { addFood, createCalculator, scaleTotals, type CalculatorState } from '../../packages/domain/src/index.js';
+import { expectAccessible, login, logout, newAccount, register, screenshot } from './support.js';
+
+const AVOCADO_ID = 'usda:09037';
+const kcal = (value: number) => `${new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0 }).format(value)} kcal`;
+const grams = (value: number) => `${new Intl.NumberFormat('es-AR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)} g`;
+
+/** The cell of a nutrient row in a nutrient table column. */
+const cell = (page: Page, table: string, key: string, column: string) =>
+  page.getByTestId(table).getByTestId(`nutrient-${key}`).locator(`[data-column="${column}"]`);
+
+/** Types a search and waits until the first result is the expected one (the list updates 500 ms later). */
+async function searchFoods(page: Page, query: string, first: string | RegExp) {
+  await page.getByLabel('Buscar alimento').fill(query);
+  const link = page.getByTestId('foods-table').getByRole('link').first();
+  await expect(link).toHaveText(first);
+  return link;
+}
+
+const isFoodDetail = (r: Response) =>
+  /\/api\/v1\/foods\/(?!catalog$|groups$)[^/?]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET' && r.ok();
+
+test('search foods in Spanish and English, check the avocado and create an own food', async ({ page }) => {
+  await register(page);
+  await page.goto('/alimentos');
+  await expect(page.getByRole('heading', { name: 'Alimentos' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Base de datos' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('link', { name: 'Nuevo alimento' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Solicitar alimento' })).toBeVisible();
+
+  const first = await searchFoods(page, 'palta', /^Palta/);
+  const paltaName = (await first.textContent())!;
+  // Nothing else on screen changes between these queries, so check the request too.
+  const upper = page.waitForResponse((r) => r.url().includes('q=PALTA') && r.ok());
+  await searchFoods(page, 'PALTA', paltaName);
+  await upper;
+  const english = page.waitForResponse((r) => r.url().includes('q=avocado') && r.ok());
+  await searchFoods(page, 'avocado', paltaName);
+  await english;
+  await screenshot(page, 'foods-01-search-palta');
+  await expectAccessible(page);
+
+  await searchFoods(page, 'pollo', /pollo/i);
+  const rows = page.getByTestId('foods-table').locator('tbody tr');
+  await expect(rows).toHaveCount(20);
+  await page.getByRole('button', { name: 'Cargar más' }).click();
+  await expect(rows).toHaveCount(40);
+  await screenshot(page, 'foods-02-search-pollo');
+
+  // Details of the avocado: the USDA SR24 values per 100 g (09037: 160 kcal, 2.00 g protein, 14.66 g fat).
+  await searchFoods(page, 'palta', paltaName);
+  const detailLoaded = page.waitForResponse(isFoodDetail);
+  await page.getByTestId('foods-table').getByRole('link').first().click();
+  const avocado = (await (await detailLoaded).json()) as FoodDetail;
+  expect(avocado.id).toBe(AVOCADO_ID);
+  await expect(page.getByTestId('food-name')).toHaveText(paltaName!);
+  await expect(cell(page, 'food-nutrients', 'energyKcal', 'per100')).toHaveText('160 kcal');
+  await expect(cell(page, 'food-nutrients', 'proteinG', 'per100')).toHaveText('2,0 g');
+  await expect(cell(page, 'food-nutrients', 'fatG', 'per100')).toHaveText('14,7 g');
+  // Omega 3 is shown in mg (the table stores grams).
+  await page.getByRole('button', { name: 'Grasas', exact: true }).click();
+  await expect(cell(page, 'food-nutrients', 'omega3G', 'per100')).toHaveText(/ mg$/);
+
+  // A household measure recomputes the chosen column live (1 cup, cubes = 150 g → fat 14.7 × 1.5).
+  await page.getByLabel('Cantidad', { exact: true }).fill('1');
+  await page.getByLabel('Unidad', { exact: true }).click();
+  const cup = avocado.measures.find((m) => m.description.startsWith('cup, cubes'))!;
+  await page.getByRole('option', { name: new RegExp(`^1 cup, cubes`) }).click();
+  await expect(page.getByTestId('chosen-grams')).toHaveText(grams(cup.gramWeight / cup.amount));
+  await expect(cell(page, 'food-nutrients', 'fatG', 'chosen')).toHaveText(grams(22.05));
+  await screenshot(page, 'foods-03-avocado-detail');
+  await expectAccessible(page);
+
+  // An own food; a value the server refuses shows its message under the field.
+  await page.goto('/alimentos');
+  await page.getByRole('link', { name: 'Nuevo alimento' }).click();
+  await expect(page).toHaveURL(/\/nuevo-alimento$/);
+  await page.getByLabel('Nombre', { exact: true }).fill('Budín de algarroba casero');
+  await page.getByLabel('Marca').fill('Cocina propia');
+  await page.getByLabel('Energía').fill('350');
+  await page.getByLabel('Proteínas').fill('150');
+  await page.getByLabel('Grasas totales').fill('12.5');
+  await page.getByLabel('Nombre', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/nuevo-alimento$/);
+  await page.getByRole('button', { name: 'Guardar alimento' }).click();
+  await expect(page.getByText('No puede superar 100 g por 100 g.')).toBeVisible();
+  await screenshot(page, 'foods-04-own-food-error');
+  await expectAccessible(page);
+  await page.getByLabel('Proteínas').fill('8,5');
+  await page.getByRole('button', { name: 'Guardar alimento' }).click();
+  await expect(page).toHaveURL(/\/detalle-alimento\?id=/);
+  await expect(page.getByTestId('food-name')).toHaveText('Budín de algarroba casero');
+  await expect(cell(page, 'food-nutrients', 'proteinG', 'per100')).toHaveText('8,5 g');
+  await expect(cell(page, 'food-nutrients', 'fatG', 'per100')).toHaveText('12,5 g');
+  await expect(cell(page, 'food-nutrients', 'carbohydrateG', 'per100')).toHaveText('0,0 g');
+
+  await page.goto('/alimentos');
+  await page.getByRole('tab', { name: 'Mis alimentos' }).click();
+  await expect(page.getByTestId('foods-table').getByRole('link', { name: 'Budín de algarroba casero' })).toBeVisible();
+  await screenshot(page, 'foods-05-own-foods');
+  await expectAccessible(page);
+});
+
+test('build a dish of three ingredients whose totals equal the domain calculator', async ({ page }) => {
+  await register(page);
+  await page.goto('/platos');
+  await expect(page.getByTestId('dishes-empty')).toBeVisible();
+  await screenshot(page, 'foods-06-dishes-empty');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Nuevo plato' }).click();
+  await expect(page).toHaveURL(/\/nueva-comida$/);
+  await page.getByLabel('Nombre del plato').fill('Ensalada de pollo y palta');
+  await page.getByLabel('Porciones').fill('2');
+
+  const details: FoodDetail[] = [];
+  let expected: CalculatorState = createCalculator();
+  const addIngredient = async (query: string) => {
+    const loaded = page.waitForResponse(isFoodDetail);
+    await page.getByLabel('Buscar ingrediente').fill(query);
+    await expect(page.getByTestId('ingredient-results').getByRole('listitem').first()).toBeVisible();
+    await page.getByLabel('Buscar ingrediente').press('Enter');
+    const food = (await (await loaded).json()) as FoodDetail;
+    details.push(food);
+    expected = addFood(expected, { id: food.id, nutrients: food.nutrients, measures: food.measures }, 100, 'g');
+    await expect(page.getByTestId('ingredient-line')).toHaveCount(details.length);
+    await expect(cell(page, 'editor-nutrients', 'energyKcal', 'total')).toHaveText(kcal(expected.totals.values.energyKcal));
+    return food;
+  };
+  const avocado = await addIngredient('palta');
+  const chicken = await addIngredient('pollo pechuga');
+  await addIngredient('tomate');
+  await expect(page).toHaveURL(/\/nueva-comida$/);
+
+  // Quantity and unit changes recalculate; removing subtracts; re-adding brings the line back.
+  await page.getByLabel(`Cantidad de ${chicken.name}`).fill('150');
+  expected = addFood(expected, { id: chicken.id, nutrients: chicken.nutrients, measures: chicken.measures }, 150, 'g');
+  await page.getByLabel(`Unidad de ${avocado.name}`).click();
+  await page.getByRole('option', { name: /^1 cup, cubes/ }).click();
+  const cup = avocado.measures.find((m) => m.description.startsWith('cup, cubes'))!;
+  // The line keeps its quantity (100) with the new unit: 100 cups would be absurd, so set 1.
+  await page.getByLabel(`Cantidad de ${avocado.name}`).fill('1');
+  expected = addFood(expected, { id: avocado.id, nutrients: avocado.nutrients, measures: avocado.measures }, 1, cup.position);
+  for (const key of ['energyKcal', 'proteinG', 'fatG', 'carbohydrateG'] as const) {
+    const format = key === 'energyKcal' ? kcal : grams;
+    await expect(cell(page, 'editor-nutrients', key, 'total')).toHaveText(format(expected.totals.values[key]));
+    await expect(cell(page, 'editor-nutrients', key, 'serving')).toHaveText(format(scaleTotals(expected.totals, 0.5).values[key]));
+  }
+  const before = await cell(page, 'editor-nutrients', 'energyKcal', 'total').textContent();
+  await page.getByRole('button', { name: `Quitar ${avocado.name}` }).click();
+  await expect(page.getByTestId('ingredient-line')).toHaveCount(2);
+  await expect(cell(page, 'editor-nutrients', 'energyKcal', 'total')).not.toHaveText(before!);
+  await page.getByLabel('Buscar ingrediente').fill('palta');
+  await page.getByLabel('Buscar ingrediente').press('Enter');
+  await expect(page.getByTestId('ingredient-line')).toHaveCount(3);
+  await page.getByLabel(`Unidad de ${avocado.name}`).click();
+  await page.getByRole('option', { name: /^1 cup, cubes/ }).click();
+  await page.getByLabel(`Cantidad de ${avocado.name}`).fill('1');
+  await expect(cell(page, 'editor-nutrients', 'energyKcal', 'total')).toHaveText(before!);
+  await screenshot(page, 'foods-07-dish-editor');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Guardar plato' }).click();
+  await expect(page).toHaveURL(/\/detalle-comida\//);
+  await expect(page.getByTestId('dish-name')).toHaveText('Ensalada de pollo y palta');
+  await expect(page.getByTestId('dish-ingredients').locator('tbody tr')).toHaveCount(3);
+  for (const key of ['energyKcal', 'proteinG', 'fatG', 'carbohydrateG'] as const) {
+    const format = key === 'energyKcal' ? kcal : grams;
+    await expect(cell(page, 'dish-nutrients', key, 'total')).toHaveText(format(expected.totals.values[key]));
+    await expect(cell(page, 'dish-nutrients', key, 'serving')).toHaveText(format(scaleTotals(expected.totals, 0.5).values[key]));
+  }
+  await screenshot(page, 'foods-08-dish-detail');
+  await expectAccessible(page);
+
+  // The list shows it; delete asks first.
+  await page.goto('/platos');
+  await expect(page.getByRole('link', { name: 'Ensalada de pollo y palta' })).toBeVisible();
+  await screenshot(page, 'foods-09-dishes');
+  await page.getByRole('link', { name: 'Ensalada de pollo y palta' }).click();
+  await page.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await screenshot(page, 'foods-10-dish-delete');
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page).toHaveURL(/\/platos$/);
+  await expect(page.getByTestId('dishes-empty')).toBeVisible();
+});
+
+/** The platform admin of ADMIN_EMAILS: registered here, or by the foundation spec earlier in the same run. */
+async function signInAsAdmin(page: Page) {
+  const admin = { ...newAccount('admin'), email: 'operadora@e2e.test', firstName: 'Olga', lastName: 'Operadora' };
+  await page.goto('/comenzar');
+  await page.getByLabel('Nombre', { exact: true }).fill(admin.firstName);
+  await page.getByLabel('Apellido', { exact: true }).fill(admin.lastName);
+  await page.getByLabel('Correo electrónico').fill(admin.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(admin.password);
+  await page.getByLabel('Confirmar contraseña').fill(admin.password);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  const taken = page.getByText('Ya existe una cuenta con ese correo electrónico.');
+  await expect(page.getByRole('heading', { name: /Olga|Valeria/ }).or(taken).first()).toBeVisible();
+  if (await taken.isVisible()) {
+    await page.goto('/login');
+    await login(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/inicio$/);
+  }
+}
+
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+test('request foods, approve one and reject the other as admin', async ({ page }) => {
+  const nutritionist = await register(page);
+  await page.goto('/nuevo-request');
+  await expect(page.getByRole('heading', { name: 'Solicitar alimento' })).toBeVisible();
+  await expect(page.getByText('Todavía no enviaste solicitudes.')).toBeVisible();
+  await page.getByLabel('Nombre', { exact: true }).fill('Yerba mate compuesta Serranita');
+  await page.getByLabel('Marca').fill('Serranita');
+  await page.getByLabel('Energía').fill('290');
+  await page.getByLabel('Hidratos de carbono (por diferencia)').fill('55,3');
+  await page.getByTestId('photo-dropzone').locator('input[type="file"]').setInputFiles({ name: 'etiqueta.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await expect(page.getByText('Foto elegida: etiqueta.png')).toBeVisible();
+  await screenshot(page, 'foods-11-request-form');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(page.getByText('Solicitud enviada')).toBeVisible();
+  const mine = page.getByTestId('my-requests');
+  await expect(mine.getByRole('row', { name: /Yerba mate compuesta Serranita/ })).toContainText('Pendiente');
+
+  await page.getByLabel('Nombre', { exact: true }).fill('Alfajor de prueba rechazable');
+  await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(mine.getByRole('row', { name: /Alfajor de prueba rechazable/ })).toContainText('Pendiente');
+  await screenshot(page, 'foods-12-my-requests');
+  await logout(page);
+
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Solicitudes de alimentos' })).toBeVisible();
+  const yerba = page.getByTestId('admin-food-request').filter({ hasText: 'Yerba mate compuesta Serranita' });
+  await expect(yerba).toContainText(nutritionist.email);
+  await expect(yerba.getByRole('img', { name: 'Foto de la etiqueta' })).toBeVisible();
+  await screenshot(page, 'foods-13-admin-requests');
+  await expectAccessible(page);
+  await yerba.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByText('Solicitud aprobada')).toBeVisible();
+  await expect(yerba).toHaveCount(0);
+  const alfajor = page.getByTestId('admin-food-request').filter({ hasText: 'Alfajor de prueba rechazable' });
+  await alfajor.getByRole('button', { name: 'Rechazar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Rechazar solicitud' }).click();
+  await expect(page.getByText('Escribe el motivo del rechazo.')).toBeVisible();
+  await page.getByRole('dialog').getByLabel('Motivo').fill('Falta la tabla nutricional completa.');
+  await screenshot(page, 'foods-14-admin-reject');
+  await page.getByRole('dialog').getByRole('button', { name: 'Rechazar solicitud' }).click();
+  await expect(page.getByText('Solicitud rechazada')).toBeVisible();
+  await expect(alfajor).toHaveCount(0);
+  await logout(page);
+
+  await login(page, nutritionist.email, nutritionist.password);
+  await expect(page).toHaveURL(/\/inicio$/);
+  await page.goto('/nuevo-request');
+  await expect(mine.getByRole('row', { name: /Yerba mate compuesta Serranita/ })).toContainText('Aprobada');
+  const rejected = mine.getByRole('row', { name: /Alfajor de prueba rechazable/ });
+  await expect(rejected).toContainText('Rechazada');
+  await expect(rejected).toContainText('Falta la tabla nutricional completa.');
+  await screenshot(page, 'foods-15-requests-reviewed');
+
+  // The approved food is in the database for everyone, found by search.
+  await page.goto('/alimentos');
+  await searchFoods(page, 'yerba serranita', 'Yerba mate compuesta Serranita');
+});
+
+test('food options show the catalogue stored in this browser', async ({ page }) => {
+  await register(page);
+  await page.goto('/option-food');
+  await expect(page.getByRole('heading', { name: 'Opciones de alimentos' })).toBeVisible();
+  const status = page.getByTestId('catalog-status');
+  await expect(status).toContainText('Argentina');
+  await expect(status).toContainText('Descargada del servidor');
+  // A second check revalidates with the stored hash and the server answers 304.
+  const revalidated = page.waitForResponse((r) => r.url().includes('/api/v1/foods/catalog') && r.status() === 304);
+  await page.getByRole('button', { name: 'Comprobar actualizaciones' }).click();
+  await revalidated;
+  await expect(status).toContainText('Copia guardada al día');
+  await screenshot(page, 'foods-16-options');
+  await expectAccessible(page);
+});

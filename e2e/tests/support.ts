@@ -1,0 +1,69 @@
+// Shared helpers for the browser tests: unique accounts, screenshots of every screen, axe checks,
+// and reading the server's outbox (the embedded mode writes emails there when no SMTP is set).
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const screensDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'output', 'screens');
+fs.mkdirSync(screensDir, { recursive: true });
+
+let counter = 0;
+export function newAccount(prefix = 'nutri') {
+  counter += 1;
+  return {
+    firstName: 'Valeria',
+    lastName: 'Gómez',
+    email: `${prefix}.${Date.now().toString(36)}.${counter}@e2e.test`,
+    password: 'clave-e2e-segura',
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
+}
+
+/** No serious or critical accessibility violations on the current screen. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** The newest email the server wrote to its outbox for an address. */
+export function lastEmailTo(address: string): { subject: string; text_body: string } | undefined {
+  const file = path.join(process.env.E2E_DATA_DIR!, 'almendra.db');
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare('select subject, text_body from outbox_emails where to_address = ? order by created_at desc, id desc limit 1')
+      .get(address) as { subject: string; text_body: string } | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+export async function register(page: Page, account = newAccount()) {
+  await page.goto('/comenzar');
+  await page.getByLabel('Nombre', { exact: true }).fill(account.firstName);
+  await page.getByLabel('Apellido', { exact: true }).fill(account.lastName);
+  await page.getByLabel('Correo electrónico').fill(account.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirmar contraseña').fill(account.password);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL(/\/inicio$/);
+  return account;
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+export async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}

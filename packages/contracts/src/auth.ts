@@ -1,0 +1,128 @@
+// Accounts, sessions and the signed-in user's own preferences.
+import { z } from 'zod';
+import { idSchema, isoInstantSchema, localeSchema, primaryColorSchema, themeSchema } from './common.js';
+
+export const roleSchema = z.enum(['nutritionist', 'admin', 'patient']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Starred navbar pages: paths of product pages, at most 10 (seed 1 section 2). */
+export const STARRED_PAGES_LIMIT = 10;
+export const starredPagesSchema = z.array(z.string().min(1).max(200)).max(STARRED_PAGES_LIMIT);
+
+export const PASSWORD_MIN_LENGTH = 8;
+const emailSchema = z
+  .string({ error: 'Ingresa tu correo electrónico.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Ingresa un correo electrónico válido.' }).max(254, { error: 'El correo electrónico es demasiado largo.' }));
+const passwordSchema = z
+  .string({ error: 'Ingresa una contraseña.' })
+  .min(PASSWORD_MIN_LENGTH, { error: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` })
+  .max(200, { error: 'La contraseña es demasiado larga.' });
+const requiredName = (field: string) =>
+  z
+    .string({ error: `Ingresa ${field}.` })
+    .trim()
+    .min(1, { error: `Ingresa ${field}.` })
+    .max(80, { error: 'Es demasiado largo (máximo 80 caracteres).' });
+/** ISO 3166-1 alpha-2 country code; Argentina is the default country of a new account. */
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, { error: 'Elige un país válido.' });
+
+export const userSchema = z.object({
+  id: idSchema,
+  email: z.string(),
+  role: roleSchema,
+  locale: localeSchema,
+  theme: themeSchema,
+  primaryColor: primaryColorSchema,
+  starredPages: starredPagesSchema,
+  /** Usu_Baneado of the spec: 0 active, 2 banned or expired (sent to /activar-cuenta or /planes). */
+  bannedStatus: z.number().int(),
+  /** keyPlan of the spec: the plan the account had chosen, when any. */
+  planKey: z.string().nullable(),
+  confirmed: z.boolean(),
+  createdAt: isoInstantSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const nutritionistSchema = z.object({
+  id: idSchema,
+  userId: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  countryCode: z.string(),
+  licenceNumber: z.string().nullable(),
+  timeZone: z.string(),
+});
+export type Nutritionist = z.infer<typeof nutritionistSchema>;
+
+export const registerRequestSchema = z.object({
+  firstName: requiredName('tu nombre'),
+  lastName: requiredName('tu apellido'),
+  email: emailSchema,
+  password: passwordSchema,
+  countryCode: countryCodeSchema.default('AR'),
+  locale: localeSchema.optional(),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Ingresa tu contraseña.' }).min(1, { error: 'Ingresa tu contraseña.' }).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Answer of register, login and refresh. The refresh token travels in an httpOnly cookie. */
+export const sessionResponseSchema = z.object({
+  accessToken: z.string(),
+  /** Instant the access token stops being accepted (ISO-8601 UTC). */
+  expiresAt: isoInstantSchema,
+  user: userSchema,
+  nutritionist: nutritionistSchema.nullable(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** Browsers send the refresh token in its httpOnly cookie; other clients may send it in the body. */
+export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(500).optional() }).nullish();
+
+export const meResponseSchema = z.object({
+  user: userSchema,
+  nutritionist: nutritionistSchema.nullable(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const updatePreferencesRequestSchema = z
+  .object({
+    locale: localeSchema,
+    theme: themeSchema,
+    primaryColor: primaryColorSchema,
+    starredPages: starredPagesSchema,
+  })
+  .partial();
+export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const verifyPasswordRequestSchema = z.object({ password: z.string().min(1).max(200) });
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(10).max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['sqlite', 'postgres']),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -1,0 +1,10 @@
+// The per-patient export (Ley 25.326, right of access): the clinical record plus every consultation.
+// Its own file because consultations.ts builds on patients.ts.
+import { z } from 'zod';
+import { consultationSchema } from './consultations.js';
+import { patientRecordExportSchema } from './patients.js';
+
+export const patientExportSchema = patientRecordExportSchema.extend({
+  consultations: z.array(consultationSchema),
+});
+export type PatientExport = z.infer<typeof patientExportSchema>;

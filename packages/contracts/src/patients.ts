@@ -1,0 +1,832 @@
+// Patients and the clinical record: personal data, patient types, pregnancy follow-up, pathological
+// background, habits, lab results, reminders, physical activity, referral options, CSV import and the
+// per-patient export (Ley 25.326 access right). Requests parse with these schemas on the server; the web
+// reuses them for its forms, so every message is the Spanish text the user sees.
+import { z } from 'zod';
+import { idSchema, isoInstantSchema } from './common.js';
+
+// ---------------------------------------------------------------------------------------------------
+// Shared field builders
+// ---------------------------------------------------------------------------------------------------
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written 'YYYY-MM-DD' (rejects 2023-02-29, 2024-13-01…). */
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date 'YYYY-MM-DD'; the UI shows it as dd-mm-yyyy. */
+const dateField = (label: string) =>
+  z
+    .string({ error: `Ingresa ${label}.` })
+    .trim()
+    .regex(ISO_DATE, { error: 'Usa el formato de fecha AAAA-MM-DD.', abort: true })
+    .refine(isCalendarDate, { error: 'No es una fecha válida.', abort: true })
+    .refine((v) => v >= '1900-01-01', { error: 'La fecha no puede ser anterior a 1900.' })
+    .refine((v) => v <= '2999-12-31', { error: 'La fecha no es válida.' });
+
+const tooLong = (max: number) => ({ error: `Es demasiado largo (máximo ${max} caracteres).` });
+
+/** Optional free text: trimmed; '' and null both clear the field (stored as null). */
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'Debe ser un texto.' })
+    .trim()
+    .max(max, tooLong(max))
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `Ingresa ${label}.` })
+    .trim()
+    .min(1, { error: `Ingresa ${label}.` })
+    .max(max, tooLong(max));
+
+const optionalDate = (label: string) => dateField(label).nullable().optional();
+
+const phoneText = (max: number) =>
+  z
+    .string({ error: 'Debe ser un texto.' })
+    .trim()
+    .max(max, tooLong(max))
+    .regex(/^[0-9+()\-.\s]*$/, { error: 'Usa solo números, espacios y los signos + - ( ).' })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+const numberIn = (label: string, min: number, max: number, unit = '') =>
+  z
+    .number({ error: `${label} debe ser un número.` })
+    .min(min, { error: `${label} debe estar entre ${min} y ${max}${unit}.` })
+    .max(max, { error: `${label} debe estar entre ${min} y ${max}${unit}.` });
+
+const integerIn = (label: string, min: number, max: number) =>
+  numberIn(label, min, max).int({ error: `${label} debe ser un número entero.` });
+
+const versionField = z
+  .number({ error: 'Falta la versión que estás editando (version).' })
+  .int({ error: 'La versión debe ser un número entero.' })
+  .min(0, { error: 'La versión no es válida.' });
+
+// ---------------------------------------------------------------------------------------------------
+// Patient types (catalogue)
+// ---------------------------------------------------------------------------------------------------
+
+/** Genérico: the type of a patient when none (or one outside 1..99) is given (seed 1 section 5). */
+export const DEFAULT_PATIENT_TYPE_ID = 14;
+export const PATIENT_TYPE_ID_MIN = 1;
+export const PATIENT_TYPE_ID_MAX = 99;
+/** Embarazo in the catalogue; informative only, it does not open or require a pregnancy record. */
+export const PREGNANCY_PATIENT_TYPE_ID = 1;
+
+export const patientTypeSchema = z.object({
+  id: z.number().int(),
+  /** Spanish (es-AR) name, the spec's TPa_Nombre_es_AR. */
+  name: z.string(),
+  nameEn: z.string(),
+});
+export type PatientType = z.infer<typeof patientTypeSchema>;
+export const patientTypeListSchema = z.array(patientTypeSchema);
+
+/** A type id outside 1..99 becomes Genérico (14), as the original client did before sending it. */
+export function normalizePatientTypeId(id: number): number {
+  return id < PATIENT_TYPE_ID_MIN || id > PATIENT_TYPE_ID_MAX ? DEFAULT_PATIENT_TYPE_ID : id;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Patient
+// ---------------------------------------------------------------------------------------------------
+
+export const patientSexSchema = z.enum(['m', 'f'], { error: "El sexo debe ser 'm' (masculino) o 'f' (femenino)." });
+export type PatientSex = z.infer<typeof patientSexSchema>;
+
+export const PATIENT_HEIGHT_CM_MIN = 30;
+export const PATIENT_HEIGHT_CM_MAX = 272;
+
+const emailField = z
+  .string({ error: 'Debe ser un texto.' })
+  .trim()
+  .toLowerCase()
+  .max(254, tooLong(254))
+  .refine((v) => v === '' || z.regexes.email.test(v), { error: 'Ingresa un correo electrónico válido.' })
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+
+const typeIdField = z
+  .number({ error: 'El tipo de paciente debe ser un número.' })
+  .int({ error: 'El tipo de paciente debe ser un número entero.' })
+  .transform(normalizePatientTypeId);
+
+/** Every editable patient field, all optional: the create schema makes the names required. */
+const patientFields = {
+  firstName: requiredText('el nombre', 80),
+  lastName: requiredText('el apellido', 80),
+  birthDate: optionalDate('la fecha de nacimiento'),
+  sex: patientSexSchema.nullable().optional(),
+  documentNumber: optionalText(20),
+  phone: phoneText(30),
+  mobileAreaCode: phoneText(8),
+  mobileNumber: phoneText(20),
+  address: optionalText(200),
+  province: optionalText(80),
+  city: optionalText(80),
+  email: emailField,
+  /** Obra social / prepaga. */
+  healthInsurance: optionalText(120),
+  /** Member number in the health insurance. */
+  memberNumber: optionalText(40),
+  profession: optionalText(120),
+  reasonForConsultation: optionalText(2000),
+  goal: optionalText(2000),
+  /** Free text; the nutritionist's referral options (GET /referral-options) are suggestions. */
+  referredBy: optionalText(120),
+  /** First day of treatment; defaults to today (the nutritionist's time zone) on create. */
+  startDate: optionalDate('la fecha de inicio'),
+  /** Place of care id; places arrive in a later issue, so it is not checked yet. */
+  locationId: z.string({ error: 'Debe ser un texto.' }).trim().max(64, tooLong(64)).transform((v) => (v === '' ? null : v)).nullable().optional(),
+  /** Patient type (catalogue id); outside 1..99 it becomes 14, an unknown id inside 1..99 is rejected. */
+  typeId: typeIdField.optional(),
+  heightCm: numberIn('La talla', PATIENT_HEIGHT_CM_MIN, PATIENT_HEIGHT_CM_MAX, ' cm').nullable().optional(),
+  website: optionalText(300),
+  /** The spec's Pac_Nuevo: a new (pending) patient is left out of the main list. */
+  isNew: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
+  /** The spec's Pac_DePrueba: a test patient (hidden from chat contacts). */
+  isTest: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
+};
+
+export const createPatientRequestSchema = z.object(patientFields);
+export type CreatePatientRequest = z.input<typeof createPatientRequestSchema>;
+export type CreatePatientInput = z.output<typeof createPatientRequestSchema>;
+
+const { firstName: firstNameField, lastName: lastNameField, ...optionalPatientFields } = patientFields;
+
+/** PATCH: only the fields sent change; null clears a field. `version` is the one the form loaded. */
+export const updatePatientRequestSchema = z.object({
+  ...optionalPatientFields,
+  firstName: firstNameField.optional(),
+  lastName: lastNameField.optional(),
+  version: versionField.min(1, { error: 'La versión no es válida.' }),
+});
+export type UpdatePatientRequest = z.input<typeof updatePatientRequestSchema>;
+export type UpdatePatientInput = z.output<typeof updatePatientRequestSchema>;
+
+export const patientSchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.string().nullable(),
+  /** Whole years from birthDate to today in the nutritionist's time zone. */
+  ageYears: z.number().int().nullable(),
+  sex: patientSexSchema.nullable(),
+  documentNumber: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobileAreaCode: z.string().nullable(),
+  mobileNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  province: z.string().nullable(),
+  city: z.string().nullable(),
+  email: z.string().nullable(),
+  healthInsurance: z.string().nullable(),
+  memberNumber: z.string().nullable(),
+  profession: z.string().nullable(),
+  reasonForConsultation: z.string().nullable(),
+  goal: z.string().nullable(),
+  referredBy: z.string().nullable(),
+  startDate: z.string().nullable(),
+  locationId: z.string().nullable(),
+  typeId: z.number().int(),
+  heightCm: z.number().nullable(),
+  website: z.string().nullable(),
+  isNew: z.boolean(),
+  isTest: z.boolean(),
+  /**
+   * '/api/v1/patients/{id}/photo?v={version}&t={token}' or null. The token lets an <img> load the photo
+   * without a bearer header; it is valid for 1 to 2 hours, so refetch the patient to get a fresh URL.
+   */
+  photoUrl: z.string().nullable(),
+  /** Has an open pregnancy record. */
+  pregnant: z.boolean(),
+  version: z.number().int(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+  deletedAt: isoInstantSchema.nullable(),
+  lastVisitAt: isoInstantSchema.nullable(),
+});
+export type Patient = z.infer<typeof patientSchema>;
+
+export const PATIENT_LIST_MAX_LIMIT = 100;
+export const PATIENT_LIST_DEFAULT_LIMIT = 20;
+/** Deleted patients stay in the trash (and can be restored) this many days. */
+export const PATIENT_TRASH_DAYS = 30;
+
+export const patientListStatusSchema = z.enum(['active', 'new', 'deleted'], {
+  error: "El estado debe ser 'active', 'new' o 'deleted'.",
+});
+export const patientListSortSchema = z.enum(['name', 'lastVisit'], { error: "El orden debe ser 'name' o 'lastVisit'." });
+
+export const patientListQuerySchema = z.object({
+  /** Case- and accent-insensitive; every word must appear in the first name, last name or email. */
+  q: z.string().trim().max(100, tooLong(100)).optional(),
+  locationId: z.string().trim().max(64, tooLong(64)).optional(),
+  /** active (default): neither new nor deleted · new: only new · deleted: the trash (last 30 days). */
+  status: patientListStatusSchema.default('active'),
+  /** name (default): last name, first name · lastVisit: most recent visit first, never-seen last. */
+  sort: patientListSortSchema.default('name'),
+  page: z.coerce
+    .number({ error: 'La página debe ser un número.' })
+    .int({ error: 'La página debe ser un número entero.' })
+    .min(1, { error: 'La página empieza en 1.' })
+    .max(100_000, { error: 'La página no es válida.' })
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'El límite debe ser un número.' })
+    .int({ error: 'El límite debe ser un número entero.' })
+    .min(1, { error: `El límite debe estar entre 1 y ${PATIENT_LIST_MAX_LIMIT}.` })
+    .max(PATIENT_LIST_MAX_LIMIT, { error: `El límite debe estar entre 1 y ${PATIENT_LIST_MAX_LIMIT}.` })
+    .default(PATIENT_LIST_DEFAULT_LIMIT),
+});
+export type PatientListQuery = z.input<typeof patientListQuerySchema>;
+
+export const patientListResponseSchema = z.object({
+  items: z.array(patientSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type PatientListResponse = z.infer<typeof patientListResponseSchema>;
+
+/** Message shown when the patient changed since the form loaded it (409 CONFLICT). */
+export const PATIENT_VERSION_CONFLICT_MESSAGE = 'Otra persona o pestaña modificó este paciente. Recarga para ver los cambios.';
+
+// ---------------------------------------------------------------------------------------------------
+// Photo
+// ---------------------------------------------------------------------------------------------------
+
+export const PATIENT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** The stored photo fits in this square (WebP, metadata stripped). */
+export const PATIENT_PHOTO_MAX_SIDE = 512;
+/** Multipart field name of PUT /patients/{id}/photo. */
+export const PATIENT_PHOTO_FIELD = 'photo';
+
+// ---------------------------------------------------------------------------------------------------
+// Pregnancy
+// ---------------------------------------------------------------------------------------------------
+
+const weightKg = (label: string) => numberIn(label, 20, 300, ' kg');
+
+export const pregnancyOutcomeSchema = z.enum(['birth', 'loss', 'other'], {
+  error: "El resultado debe ser 'birth' (nacimiento), 'loss' (pérdida) u 'other'.",
+});
+export type PregnancyOutcome = z.infer<typeof pregnancyOutcomeSchema>;
+
+/** An open pregnancy's last menstrual period can be at most this many days before today. */
+export const PREGNANCY_MAX_OPEN_DAYS = 44 * 7;
+
+export const startPregnancyRequestSchema = z.object({
+  /** FUM (fecha de última menstruación), the spec's Pac_Fum_Fur. */
+  lastMenstrualPeriod: dateField('la fecha de última menstruación (FUM)'),
+  preGestationalWeightKg: weightKg('El peso pregestacional').nullable().optional(),
+  notes: optionalText(2000),
+});
+export type StartPregnancyRequest = z.input<typeof startPregnancyRequestSchema>;
+
+export const updatePregnancyRequestSchema = z.object({
+  lastMenstrualPeriod: dateField('la fecha de última menstruación (FUM)').optional(),
+  preGestationalWeightKg: weightKg('El peso pregestacional').nullable().optional(),
+  notes: optionalText(2000),
+  /** Only for a finished pregnancy. */
+  outcome: pregnancyOutcomeSchema.nullable().optional(),
+});
+export type UpdatePregnancyRequest = z.input<typeof updatePregnancyRequestSchema>;
+
+export const finishPregnancyRequestSchema = z.object({
+  endDate: dateField('la fecha de finalización'),
+  outcome: pregnancyOutcomeSchema.nullable().optional(),
+  notes: optionalText(2000),
+});
+export type FinishPregnancyRequest = z.input<typeof finishPregnancyRequestSchema>;
+
+export const pregnancyWeightRequestSchema = z.object({
+  date: dateField('la fecha del peso'),
+  weightKg: weightKg('El peso'),
+});
+export type PregnancyWeightRequest = z.input<typeof pregnancyWeightRequestSchema>;
+
+export const pregnancyWeightSchema = z.object({
+  id: idSchema,
+  date: z.string(),
+  weightKg: z.number(),
+  /** weightKg − pre-gestational weight, when that is known. */
+  gainKg: z.number().nullable(),
+  /** Completed weeks of gestation on that date. */
+  gestationalWeek: z.number().int(),
+});
+export type PregnancyWeight = z.infer<typeof pregnancyWeightSchema>;
+
+export const pregnancySchema = z.object({
+  id: idSchema,
+  patientId: idSchema,
+  status: z.enum(['open', 'finished']),
+  lastMenstrualPeriod: z.string(),
+  /** Naegele: LMP + 280 days (ACOG Committee Opinion 700). */
+  dueDate: z.string(),
+  /** Completed weeks on today's date (open) or on the end date (finished). */
+  gestationalWeek: z.number().int(),
+  /** Days past the completed weeks, 0–6. */
+  gestationalDays: z.number().int(),
+  preGestationalWeightKg: z.number().nullable(),
+  /** From the pre-gestational weight and the patient's height, when both are known. */
+  preGestationalBmi: z.number().nullable(),
+  /** IOM 2009 recommended total gain for that BMI (singleton pregnancy). */
+  recommendedGainKg: z.object({ min: z.number(), max: z.number() }).nullable(),
+  notes: z.string().nullable(),
+  endDate: z.string().nullable(),
+  outcome: pregnancyOutcomeSchema.nullable(),
+  weights: z.array(pregnancyWeightSchema),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type Pregnancy = z.infer<typeof pregnancySchema>;
+export const pregnancyListSchema = z.array(pregnancySchema);
+
+// ---------------------------------------------------------------------------------------------------
+// Pathological background (antecedentes patológicos): one document per patient
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Conditions asked in a first nutrition consultation, as yes/no checks. Each one changes the plan
+ * (carbohydrate distribution, sodium, fats, gluten, protein, iron…); details go in the free texts.
+ */
+export const BACKGROUND_CONDITIONS = [
+  'diabetes',
+  'hypertension',
+  'dyslipidemia',
+  'thyroidDisease',
+  'celiacDisease',
+  'kidneyDisease',
+  'liverDisease',
+  'cardiovascularDisease',
+  'gastrointestinalDisease',
+  'anemia',
+  'eatingDisorder',
+  'polycysticOvarySyndrome',
+  'osteoporosis',
+  'cancer',
+] as const;
+export type BackgroundCondition = (typeof BACKGROUND_CONDITIONS)[number];
+
+const conditionsShape = Object.fromEntries(
+  BACKGROUND_CONDITIONS.map((c) => [c, z.boolean({ error: 'Debe ser verdadero o falso.' })]),
+) as Record<BackgroundCondition, z.ZodBoolean>;
+
+const backgroundTexts = {
+  /** Other diagnosed diseases. */
+  diseases: optionalText(2000),
+  surgeries: optionalText(2000),
+  medications: optionalText(2000),
+  /** Allergies (food and drug). */
+  allergies: optionalText(2000),
+  foodIntolerances: optionalText(2000),
+  familyHistory: optionalText(2000),
+  notes: optionalText(4000),
+};
+
+/** PUT replaces the whole document: a condition not sent is false, a text not sent is empty. */
+export const updateBackgroundRequestSchema = z.object({
+  /** Version of the document you loaded (0 when it was never saved). */
+  version: versionField,
+  conditions: z.object(conditionsShape).partial().optional(),
+  ...backgroundTexts,
+});
+export type UpdateBackgroundRequest = z.input<typeof updateBackgroundRequestSchema>;
+
+export const backgroundSchema = z.object({
+  patientId: idSchema,
+  conditions: z.object(conditionsShape),
+  diseases: z.string().nullable(),
+  surgeries: z.string().nullable(),
+  medications: z.string().nullable(),
+  allergies: z.string().nullable(),
+  foodIntolerances: z.string().nullable(),
+  familyHistory: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** 0 while never saved. */
+  version: z.number().int(),
+  updatedAt: isoInstantSchema.nullable(),
+});
+export type Background = z.infer<typeof backgroundSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Habits: one document per patient
+// ---------------------------------------------------------------------------------------------------
+
+export const alcoholFrequencySchema = z.enum(['none', 'occasional', 'weekly', 'daily'], {
+  error: "El consumo de alcohol debe ser 'none', 'occasional', 'weekly' o 'daily'.",
+});
+export const smokingStatusSchema = z.enum(['never', 'former', 'current'], {
+  error: "El tabaquismo debe ser 'never', 'former' o 'current'.",
+});
+export const appetiteSchema = z.enum(['low', 'normal', 'high'], { error: "El apetito debe ser 'low', 'normal' o 'high'." });
+
+const habitsFields = {
+  mealsPerDay: integerIn('Las comidas por día', 1, 12).nullable().optional(),
+  waterLitersPerDay: numberIn('El agua por día', 0, 10, ' litros').nullable().optional(),
+  sleepHoursPerDay: numberIn('Las horas de sueño', 0, 24).nullable().optional(),
+  bowelMovementsPerWeek: integerIn('Las deposiciones por semana', 0, 50).nullable().optional(),
+  alcohol: alcoholFrequencySchema.nullable().optional(),
+  smoking: smokingStatusSchema.nullable().optional(),
+  cigarettesPerDay: integerIn('Los cigarrillos por día', 0, 100).nullable().optional(),
+  /** Cups of coffee, mate cebado counts as the nutritionist decides (write it in notes). */
+  caffeineCupsPerDay: integerIn('Las tazas de café por día', 0, 30).nullable().optional(),
+  appetite: appetiteSchema.nullable().optional(),
+  /** Who cooks at home. */
+  whoCooks: optionalText(120),
+  eatsOutPerWeek: integerIn('Las comidas fuera de casa por semana', 0, 21).nullable().optional(),
+  notes: optionalText(4000),
+};
+
+/** PUT replaces the whole document: a field not sent becomes empty. */
+export const updateHabitsRequestSchema = z.object({ version: versionField, ...habitsFields });
+export type UpdateHabitsRequest = z.input<typeof updateHabitsRequestSchema>;
+
+export const habitsSchema = z.object({
+  patientId: idSchema,
+  mealsPerDay: z.number().int().nullable(),
+  waterLitersPerDay: z.number().nullable(),
+  sleepHoursPerDay: z.number().nullable(),
+  bowelMovementsPerWeek: z.number().int().nullable(),
+  alcohol: alcoholFrequencySchema.nullable(),
+  smoking: smokingStatusSchema.nullable(),
+  cigarettesPerDay: z.number().int().nullable(),
+  caffeineCupsPerDay: z.number().int().nullable(),
+  appetite: appetiteSchema.nullable(),
+  whoCooks: z.string().nullable(),
+  eatsOutPerWeek: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  version: z.number().int(),
+  updatedAt: isoInstantSchema.nullable(),
+});
+export type Habits = z.infer<typeof habitsSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Lab results
+// ---------------------------------------------------------------------------------------------------
+
+export interface LabAnalyte {
+  /** Stable key (English). */
+  key: string;
+  /** Spanish name as Argentine lab reports print it; the analyte field stores this text. */
+  name: string;
+  unit: string;
+  /** Adult reference range; null = no bound on that side. */
+  referenceMin: number | null;
+  referenceMax: number | null;
+  /** Sex-specific adult ranges where they differ; they replace the general one. */
+  bySex?: Partial<Record<PatientSex, { referenceMin: number | null; referenceMax: number | null }>>;
+}
+
+/**
+ * Suggested analytes with their usual unit and adult reference range. Ranges vary between
+ * laboratories: these are defaults the nutritionist can overwrite on every result. Sources:
+ * - Glucose, HbA1c: American Diabetes Association, Standards of Care in Diabetes—2024, section 2
+ *   (normal fasting glucose < 100 mg/dL; HbA1c < 5.7 %); lower glucose bound 70 mg/dL (level 1
+ *   hypoglycaemia, section 6).
+ * - Lipids: NCEP Adult Treatment Panel III (2001/2002): total cholesterol < 200 desirable,
+ *   LDL < 100 optimal and 100–129 near-optimal (the default bound is 130, where "borderline high"
+ *   starts), HDL < 40 low (≥ 50 desirable for women in later guidelines), triglycerides < 150 mg/dL.
+ * - Haemoglobin: WHO 2011, Haemoglobin concentrations for the diagnosis of anaemia (anaemia below
+ *   12 g/dL in non-pregnant women, 13 g/dL in men); upper bounds and the remaining analytes: MedlinePlus
+ *   (U.S. National Library of Medicine) medical test pages, "normal results" sections.
+ * - Ferritin lower bound: WHO 2020 guideline on ferritin (< 15 µg/L = iron deficiency in adults).
+ * - Urea is reported as urea (not BUN) as Argentine labs print it: BUN 7–20 mg/dL × 2.14 ≈ 15–45 mg/dL.
+ * - Vitamin D (25-OH): Institute of Medicine 2011 (≥ 20 ng/mL adequate for bone health); upper 100
+ *   ng/mL per the Endocrine Society 2011 guideline.
+ */
+export const LAB_ANALYTES: readonly LabAnalyte[] = Object.freeze([
+  { key: 'fastingGlucose', name: 'Glucemia en ayunas', unit: 'mg/dL', referenceMin: 70, referenceMax: 100 },
+  { key: 'hba1c', name: 'Hemoglobina glicosilada (HbA1c)', unit: '%', referenceMin: 4, referenceMax: 5.6 },
+  { key: 'fastingInsulin', name: 'Insulina basal', unit: 'µUI/mL', referenceMin: 2, referenceMax: 25 },
+  { key: 'totalCholesterol', name: 'Colesterol total', unit: 'mg/dL', referenceMin: null, referenceMax: 200 },
+  {
+    key: 'hdlCholesterol',
+    name: 'Colesterol HDL',
+    unit: 'mg/dL',
+    referenceMin: 40,
+    referenceMax: null,
+    bySex: { f: { referenceMin: 50, referenceMax: null }, m: { referenceMin: 40, referenceMax: null } },
+  },
+  { key: 'ldlCholesterol', name: 'Colesterol LDL', unit: 'mg/dL', referenceMin: null, referenceMax: 130 },
+  { key: 'triglycerides', name: 'Triglicéridos', unit: 'mg/dL', referenceMin: null, referenceMax: 150 },
+  {
+    key: 'hemoglobin',
+    name: 'Hemoglobina',
+    unit: 'g/dL',
+    referenceMin: 12,
+    referenceMax: 17.5,
+    bySex: { f: { referenceMin: 12, referenceMax: 15.5 }, m: { referenceMin: 13, referenceMax: 17.5 } },
+  },
+  {
+    key: 'hematocrit',
+    name: 'Hematocrito',
+    unit: '%',
+    referenceMin: 36,
+    referenceMax: 50,
+    bySex: { f: { referenceMin: 36, referenceMax: 44 }, m: { referenceMin: 41, referenceMax: 50 } },
+  },
+  {
+    key: 'ferritin',
+    name: 'Ferritina',
+    unit: 'ng/mL',
+    referenceMin: 15,
+    referenceMax: 336,
+    bySex: { f: { referenceMin: 15, referenceMax: 307 }, m: { referenceMin: 15, referenceMax: 336 } },
+  },
+  { key: 'serumIron', name: 'Hierro sérico', unit: 'µg/dL', referenceMin: 60, referenceMax: 170 },
+  { key: 'vitaminB12', name: 'Vitamina B12', unit: 'pg/mL', referenceMin: 200, referenceMax: 900 },
+  { key: 'folate', name: 'Ácido fólico', unit: 'ng/mL', referenceMin: 2.7, referenceMax: 17 },
+  { key: 'vitaminD', name: 'Vitamina D (25-OH)', unit: 'ng/mL', referenceMin: 20, referenceMax: 100 },
+  { key: 'tsh', name: 'TSH', unit: 'mUI/L', referenceMin: 0.5, referenceMax: 5 },
+  { key: 'freeT4', name: 'T4 libre', unit: 'ng/dL', referenceMin: 0.9, referenceMax: 2.3 },
+  {
+    key: 'creatinine',
+    name: 'Creatinina',
+    unit: 'mg/dL',
+    referenceMin: 0.6,
+    referenceMax: 1.3,
+    bySex: { f: { referenceMin: 0.6, referenceMax: 1.1 }, m: { referenceMin: 0.7, referenceMax: 1.3 } },
+  },
+  { key: 'urea', name: 'Urea', unit: 'mg/dL', referenceMin: 15, referenceMax: 45 },
+  {
+    key: 'uricAcid',
+    name: 'Ácido úrico',
+    unit: 'mg/dL',
+    referenceMin: 2.4,
+    referenceMax: 7,
+    bySex: { f: { referenceMin: 2.4, referenceMax: 6 }, m: { referenceMin: 3.4, referenceMax: 7 } },
+  },
+  { key: 'albumin', name: 'Albúmina', unit: 'g/dL', referenceMin: 3.4, referenceMax: 5.4 },
+  { key: 'ast', name: 'GOT (AST)', unit: 'U/L', referenceMin: 8, referenceMax: 33 },
+  { key: 'alt', name: 'GPT (ALT)', unit: 'U/L', referenceMin: 4, referenceMax: 36 },
+  { key: 'sodium', name: 'Sodio', unit: 'mEq/L', referenceMin: 135, referenceMax: 145 },
+  { key: 'potassium', name: 'Potasio', unit: 'mEq/L', referenceMin: 3.7, referenceMax: 5.2 },
+  { key: 'calcium', name: 'Calcio', unit: 'mg/dL', referenceMin: 8.5, referenceMax: 10.2 },
+  { key: 'cReactiveProtein', name: 'Proteína C reactiva', unit: 'mg/L', referenceMin: null, referenceMax: 10 },
+]);
+
+/** The catalogue entry whose name matches (case- and accent-insensitive), if any. */
+export function findLabAnalyte(name: string): LabAnalyte | undefined {
+  const key = normalizeAnalyteName(name);
+  return LAB_ANALYTES.find((a) => normalizeAnalyteName(a.name) === key || a.key.toLowerCase() === key);
+}
+
+/** Lower case, no accents, single spaces: how analytes are compared and filtered. */
+export function normalizeAnalyteName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const labValue = (label: string) =>
+  z
+    .number({ error: `${label} debe ser un número.` })
+    .min(-1_000_000, { error: `${label} no es válido.` })
+    .max(1_000_000, { error: `${label} no es válido.` });
+
+const labFields = {
+  date: dateField('la fecha del análisis'),
+  /** Free text; LAB_ANALYTES lists suggestions with default unit and range. */
+  analyte: requiredText('el análisis', 80),
+  value: labValue('El valor'),
+  /** Omitted: the catalogue's unit for a known analyte. */
+  unit: optionalText(20),
+  /** Omitted: the catalogue's adult range (by the patient's sex) for a known analyte; null: no bound. */
+  referenceMin: labValue('El mínimo de referencia').nullable().optional(),
+  referenceMax: labValue('El máximo de referencia').nullable().optional(),
+  notes: optionalText(2000),
+};
+
+const rangeIsOrdered = (v: { referenceMin?: number | null; referenceMax?: number | null }) =>
+  v.referenceMin == null || v.referenceMax == null || v.referenceMin <= v.referenceMax;
+const rangeMessage = { error: 'El mínimo de referencia no puede ser mayor que el máximo.', path: ['referenceMax'] };
+
+export const createLabResultRequestSchema = z.object(labFields).refine(rangeIsOrdered, rangeMessage);
+export type CreateLabResultRequest = z.input<typeof createLabResultRequestSchema>;
+
+export const updateLabResultRequestSchema = z
+  .object({
+    date: labFields.date.optional(),
+    analyte: labFields.analyte.optional(),
+    value: labFields.value.optional(),
+    unit: labFields.unit,
+    referenceMin: labFields.referenceMin,
+    referenceMax: labFields.referenceMax,
+    notes: labFields.notes,
+  })
+  .refine(rangeIsOrdered, rangeMessage);
+export type UpdateLabResultRequest = z.input<typeof updateLabResultRequestSchema>;
+
+export const labResultListQuerySchema = z.object({
+  /** Only results of this analyte (case- and accent-insensitive exact name). */
+  analyte: z.string().trim().max(80, tooLong(80)).optional(),
+});
+
+export const labResultSchema = z.object({
+  id: idSchema,
+  patientId: idSchema,
+  date: z.string(),
+  analyte: z.string(),
+  value: z.number(),
+  unit: z.string().nullable(),
+  referenceMin: z.number().nullable(),
+  referenceMax: z.number().nullable(),
+  /** Below referenceMin → 'low', above referenceMax → 'high'. */
+  outOfRange: z.enum(['low', 'high']).nullable(),
+  notes: z.string().nullable(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type LabResult = z.infer<typeof labResultSchema>;
+export const labResultListSchema = z.array(labResultSchema);
+
+// ---------------------------------------------------------------------------------------------------
+// Reminders
+// ---------------------------------------------------------------------------------------------------
+
+export const createReminderRequestSchema = z.object({
+  text: requiredText('el recordatorio', 500),
+  dueDate: optionalDate('la fecha del recordatorio'),
+  done: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
+});
+export type CreateReminderRequest = z.input<typeof createReminderRequestSchema>;
+
+export const updateReminderRequestSchema = z.object({
+  text: requiredText('el recordatorio', 500).optional(),
+  dueDate: optionalDate('la fecha del recordatorio'),
+  done: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
+});
+export type UpdateReminderRequest = z.input<typeof updateReminderRequestSchema>;
+
+export const reminderSchema = z.object({
+  id: idSchema,
+  patientId: idSchema,
+  text: z.string(),
+  dueDate: z.string().nullable(),
+  done: z.boolean(),
+  doneAt: isoInstantSchema.nullable(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type Reminder = z.infer<typeof reminderSchema>;
+export const reminderListSchema = z.array(reminderSchema);
+
+// ---------------------------------------------------------------------------------------------------
+// Physical activity
+// ---------------------------------------------------------------------------------------------------
+
+export const activityIntensitySchema = z.enum(['low', 'moderate', 'high'], {
+  error: "La intensidad debe ser 'low', 'moderate' o 'high'.",
+});
+export type ActivityIntensity = z.infer<typeof activityIntensitySchema>;
+
+const activityFields = {
+  activity: requiredText('la actividad', 120),
+  frequencyPerWeek: integerIn('Las veces por semana', 0, 14),
+  durationMinutes: integerIn('La duración', 1, 600),
+  intensity: activityIntensitySchema,
+  notes: optionalText(2000),
+};
+
+export const createActivityRequestSchema = z.object(activityFields);
+export type CreateActivityRequest = z.input<typeof createActivityRequestSchema>;
+
+export const updateActivityRequestSchema = z.object({
+  activity: activityFields.activity.optional(),
+  frequencyPerWeek: activityFields.frequencyPerWeek.optional(),
+  durationMinutes: activityFields.durationMinutes.optional(),
+  intensity: activityFields.intensity.optional(),
+  notes: activityFields.notes,
+});
+export type UpdateActivityRequest = z.input<typeof updateActivityRequestSchema>;
+
+export const activitySchema = z.object({
+  id: idSchema,
+  patientId: idSchema,
+  activity: z.string(),
+  frequencyPerWeek: z.number().int(),
+  durationMinutes: z.number().int(),
+  intensity: activityIntensitySchema,
+  /** frequencyPerWeek × durationMinutes. */
+  weeklyMinutes: z.number().int(),
+  notes: z.string().nullable(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type Activity = z.infer<typeof activitySchema>;
+export const activityListSchema = z.array(activitySchema);
+
+// ---------------------------------------------------------------------------------------------------
+// Referral options (how patients found the practice)
+// ---------------------------------------------------------------------------------------------------
+
+export const DEFAULT_REFERRAL_OPTIONS = [
+  'Instagram',
+  'Facebook',
+  'Google',
+  'Recomendación de un paciente',
+  'Médico derivante',
+  'Obra social',
+  'Sitio web',
+  'Otro',
+] as const;
+export const REFERRAL_OPTIONS_MAX = 50;
+
+export const referralOptionsSchema = z.object({ options: z.array(z.string()) });
+export type ReferralOptions = z.infer<typeof referralOptionsSchema>;
+
+export const updateReferralOptionsRequestSchema = z.object({
+  options: z
+    .array(requiredText('la opción', 120), { error: 'Envía la lista de opciones.' })
+    .max(REFERRAL_OPTIONS_MAX, { error: `Como máximo ${REFERRAL_OPTIONS_MAX} opciones.` })
+    .refine((list) => new Set(list.map((o) => o.toLocaleLowerCase('es'))).size === list.length, {
+      error: 'Hay opciones repetidas.',
+    }),
+});
+export type UpdateReferralOptionsRequest = z.input<typeof updateReferralOptionsRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// CSV import
+// ---------------------------------------------------------------------------------------------------
+
+export const PATIENT_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const PATIENT_IMPORT_MAX_ROWS = 5000;
+/** Multipart field name of POST /patients/import. */
+export const PATIENT_IMPORT_FIELD = 'file';
+
+export const patientImportQuerySchema = z.object({
+  /** true: validate and report, save nothing. */
+  dryRun: z
+    .enum(['true', 'false', '1', '0'], { error: "dryRun debe ser 'true' o 'false'." })
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
+});
+
+export const patientImportReportSchema = z.object({
+  dryRun: z.boolean(),
+  /** Data rows read (the header not counted). */
+  rows: z.number().int(),
+  /** Rows that passed validation. */
+  valid: z.number().int(),
+  /** Rows saved: `valid` on a real import, 0 on a dry run. */
+  imported: z.number().int(),
+  rejected: z.array(
+    z.object({
+      /** 1-based line number in the file (the header is line 1). */
+      row: z.number().int(),
+      errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    }),
+  ),
+  /** Header names that match no patient field (their values are ignored). */
+  ignoredColumns: z.array(z.string()),
+});
+export type PatientImportReport = z.infer<typeof patientImportReportSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Export (Ley 25.326, right of access)
+// ---------------------------------------------------------------------------------------------------
+
+export const auditEntrySchema = z.object({
+  id: idSchema,
+  userId: z.string().nullable(),
+  entity: z.string(),
+  entityId: z.string(),
+  action: z.string(),
+  changes: z.unknown(),
+  createdAt: isoInstantSchema,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The clinical-record part of the per-patient export; patient-export.ts adds the consultations. */
+export const patientRecordExportSchema = z.object({
+  format: z.literal('almendra.patient-export.v1'),
+  exportedAt: isoInstantSchema,
+  patient: patientSchema,
+  pregnancies: pregnancyListSchema,
+  background: backgroundSchema,
+  habits: habitsSchema,
+  labResults: labResultListSchema,
+  reminders: reminderListSchema,
+  activities: activityListSchema,
+  /** Who created, changed, deleted or exported what in this clinical record, oldest first. */
+  auditLog: z.array(auditEntrySchema),
+});

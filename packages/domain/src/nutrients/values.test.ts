@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { NUTRIENT_KEYS, NUTRIENTS } from './nutrient-keys.js';
+import { isNutrientKey, per100gValue, roundTo, toNutrientNumber } from './values.js';
+
+describe('nutrient keys (generated from data/foods/nutrients.json)', () => {
+  it('has the 71 keys of the food table, unique, starting with the macros', () => {
+    expect(NUTRIENT_KEYS).toHaveLength(71);
+    expect(new Set(NUTRIENT_KEYS).size).toBe(71);
+    expect(NUTRIENT_KEYS.slice(0, 4)).toEqual(['energyKcal', 'proteinG', 'fatG', 'carbohydrateG']);
+    expect(NUTRIENTS.find((n) => n.key === 'cholesterolMg')).toMatchObject({ unit: 'mg', group: 'fats', nameEs: 'Colesterol' });
+    expect(isNutrientKey('omega3G')).toBe(true);
+    expect(isNutrientKey('Proteinas')).toBe(false);
+  });
+});
+
+describe('toNutrientNumber (seed 1 §5: empty or non-numeric counts as 0)', () => {
+  it.each([
+    [12.5, 12.5],
+    [0, 0],
+    ['12.5', 12.5],
+    ['12,5', 12.5],
+    [' 3 ', 3],
+    ['.5', 0.5],
+    ['', 0],
+    ['   ', 0],
+    ['abc', 0],
+    ['12abc', 0],
+    ['1.2.3', 0],
+    [null, 0],
+    [undefined, 0],
+    [Number.NaN, 0],
+    [Number.POSITIVE_INFINITY, 0],
+    [true, 0],
+    [{}, 0],
+  ])('%j → %j', (raw, expected) => {
+    expect(toNutrientNumber(raw)).toBe(expected);
+  });
+});
+
+describe('roundTo (half away from zero, immune to binary noise)', () => {
+  it.each([
+    [14.66, 1, 14.7],
+    [1.45, 1, 1.5],
+    [2.25, 1, 2.3],
+    [0.05, 1, 0.1],
+    [0.04, 1, 0],
+    [-1.45, 1, -1.5],
+    [-0.04, 1, 0],
+    [1.005, 2, 1.01],
+    [160, 1, 160],
+  ])('roundTo(%d, %d) = %d', (value, decimals, expected) => {
+    expect(roundTo(value, decimals)).toBe(expected);
+  });
+
+  it('never returns -0', () => {
+    expect(Object.is(roundTo(-0.01, 1), 0)).toBe(true);
+  });
+
+  it('property: the result is within half a unit of the last place and has at most that many decimals', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), (value) => {
+        const rounded = roundTo(value, 1);
+        expect(Math.abs(rounded - value)).toBeLessThanOrEqual(0.05 + 1e-9);
+        expect(Math.abs(Number((rounded * 10).toFixed(6)) % 1)).toBe(0);
+      }),
+    );
+  });
+
+  it('per100gValue reads leniently then rounds to 1 decimal', () => {
+    expect(per100gValue('14,66')).toBe(14.7);
+    expect(per100gValue('x')).toBe(0);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { scaleNutrients } from '../nutrients/quantities.js';
+import {
+  computePlanTotals,
+  copyDay,
+  copyMeal,
+  energyDeviation,
+  exchangeMealTotals,
+  macroTargets,
+  planTargetEnergy,
+  resolveMealSlots,
+  validatePlanContent,
+} from './index.js';
+
+const zeros = (n = 24) => Array.from({ length: n }, () => 0);
+
+describe('meal slots', () => {
+  it('uses the default names and numbers the enabled slots 1..n in order', () => {
+    const slots = resolveMealSlots([{ slot: 2, name: null, enabled: false }, { slot: 6, name: 'Postre', enabled: true }]);
+    expect(slots.map((s) => s.name)).toEqual(['Desayuno', 'Merienda', 'Almuerzo', 'Media tarde', 'Cena', 'Postre']);
+    expect(slots.map((s) => s.id)).toEqual([1, null, 2, 3, 4, 5]);
+  });
+});
+
+describe('validatePlanContent', () => {
+  it('rejects days outside 1..7, disabled meals and negative quantities', () => {
+    const issues = validatePlanContent(
+      2,
+      { formula: [{ day: 8, meals: [{ slot: 2, items: [{ kind: 'food', id: 'usda:01077', quantity: -1, unit: 'g' }] }] }] },
+      [1, 3],
+    );
+    expect(issues.map((i) => i.path)).toEqual(['content.formula.0.day', 'content.formula.0.meals.0.slot', 'content.formula.0.meals.0.items.0.quantity']);
+  });
+  it('accepts a valid exchange day and rejects a distribution that does not sum 100', () => {
+    expect(validatePlanContent(3, { exchange: [{ day: 1, meals: [{ slot: 1, portions: zeros() }], discarded: zeros() }] }, [1])).toEqual([]);
+    expect(validatePlanContent(1, { simple: [], distribution: { carbohydratePercent: 50, proteinPercent: 20, fatPercent: 20 } }, [1])).toHaveLength(1);
+  });
+});
+
+describe('plan totals', () => {
+  it('sums meals and days and averages the week over the filled days', () => {
+    const milk = scaleNutrients({ energyKcal: 61, proteinG: 3.15 }, 200);
+    const totals = computePlanTotals([
+      { day: 1, meals: [{ slot: 1, lines: [milk, milk] }] },
+      { day: 2, meals: [{ slot: 1, lines: [milk] }] },
+      { day: 3, meals: [] },
+    ]);
+    expect(totals.days[0]!.totals.values.energyKcal).toBe(244);
+    expect(totals.daysCounted).toBe(2);
+    expect(totals.weeklyAverage.values.energyKcal).toBe(183);
+  });
+  it('targets the goal-adjusted requirement unless typed, splits macros and signs the deviation', () => {
+    expect(planTargetEnergy(null, 2000, 'restriction-moderate')).toBe(1700);
+    expect(planTargetEnergy(1500, 2000, 'maintenance')).toBe(1500);
+    expect(planTargetEnergy(null, null, 'maintenance')).toBeNull();
+    const m = macroTargets(2000, undefined, 80);
+    expect(m.carbohydrate.grams).toBe(250);
+    expect(m.protein.gramsPerKg).toBe(1.25);
+    expect(m.fat.grams).toBeCloseTo(66.667, 3);
+    expect(energyDeviation(1800, 2000)).toMatchObject({ deviationKcal: -200, deviationPercent: -10, status: 'under' });
+    expect(energyDeviation(2050, 2000).status).toBe('on-target');
+  });
+  it('multiplies exchange portions by group values and skips discarded groups', () => {
+    const groups = [{ position: 1, energyKcal: 90, carbohydrateG: 12, proteinG: 9, fatG: 0 }, { position: 2, energyKcal: 45, carbohydrateG: 0, proteinG: 0, fatG: 5 }];
+    const portions = zeros();
+    portions[0] = 2;
+    portions[1] = 1;
+    expect(exchangeMealTotals(portions, groups).values.energyKcal).toBe(225);
+    const discarded = zeros();
+    discarded[1] = 1;
+    expect(exchangeMealTotals(portions, groups, discarded).values.energyKcal).toBe(180);
+  });
+});
+
+describe('copy day / meal', () => {
+  it('copies a day onto other days and a meal onto other days', () => {
+    const days = [{ day: 1, meals: [{ slot: 1, text: 'Té' }, { slot: 3, text: 'Pollo' }] }, { day: 2, meals: [{ slot: 1, text: 'Mate' }] }];
+    const copied = copyDay(days, 1, [2, 3]);
+    expect(copied.map((d) => [d.day, d.meals.length])).toEqual([[1, 2], [2, 2], [3, 2]]);
+    const meal = copyMeal(days, 1, 3, [2, 4], (day) => ({ day, meals: [] }));
+    expect(meal.find((d) => d.day === 2)!.meals.map((m) => m.text)).toEqual(['Mate', 'Pollo']);
+    expect(meal.find((d) => d.day === 4)!.meals.map((m) => m.text)).toEqual(['Pollo']);
+  });
+});
+
+describe('micronutrient adequacy', () => {
+  it('picks the sex and age group and reports % of the reference', async () => {
+    const { nutrientAdequacy, referenceGroupFor } = await import('./adequacy.js');
+    const groups: import('./adequacy.js').ReferenceIntakeGroup[] = [
+      { sex: 'f' as const, ageFrom: 19, ageTo: 30, values: { ironMg: 18 } },
+      { sex: 'f' as const, ageFrom: 31, ageTo: 50, values: { ironMg: 18, calciumMg: 1000 } },
+    ];
+    expect(referenceGroupFor(groups, 'f', 30.9)!.ageTo).toBe(30);
+    expect(referenceGroupFor(groups, 'm', 30)).toBeNull();
+    expect(referenceGroupFor(groups, 'f', null)).toBeNull();
+    const result = nutrientAdequacy({ ironMg: 9, calciumMg: 1200 }, groups[1]!, { ironMg: 'RDA', calciumMg: 'RDA' });
+    expect(result).toEqual([
+      { key: 'ironMg', kind: 'RDA', reference: 18, planned: 9, percent: 50 },
+      { key: 'calciumMg', kind: 'RDA', reference: 1000, planned: 1200, percent: 120 },
+    ]);
+  });
+});
