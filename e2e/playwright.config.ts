@@ -22,6 +22,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
+    // Mantine honours it (theme.respectReducedMotion): no fade-in is ever half-way when axe or a
+    // screenshot reads the page.
+    contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
@@ -56,7 +59,8 @@ export default defineConfig({
       PASSWORD_HASH_COST_LOG2: '12',
       LOGIN_RATE_LIMIT_PER_IP: '1000',
       LOGIN_RATE_LIMIT_PER_EMAIL: '50',
-      ADMIN_EMAILS: 'operadora@e2e.test',
+      // One operator per spec file, so each file can register its own whatever ran before it.
+      ADMIN_EMAILS: 'operadora@e2e.test,operadora-alimentos@e2e.test',
       LOG_LEVEL: 'info',
       // Lets several people run the suite at once, each against their own build of the web app.
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),

@@ -192,7 +192,7 @@ test('build a dish of three ingredients whose totals equal the domain calculator
 
 /** The platform admin of ADMIN_EMAILS: registered here, or by the foundation spec earlier in the same run. */
 async function signInAsAdmin(page: Page) {
-  const admin = { ...newAccount('admin'), email: 'operadora@e2e.test', firstName: 'Olga', lastName: 'Operadora' };
+  const admin = { ...newAccount('admin'), email: 'operadora-alimentos@e2e.test', firstName: 'Olga', lastName: 'Operadora' };
   await page.goto('/comenzar');
   await page.getByLabel('Nombre', { exact: true }).fill(admin.firstName);
   await page.getByLabel('Apellido', { exact: true }).fill(admin.lastName);
