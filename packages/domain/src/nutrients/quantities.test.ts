@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NUTRIENT_KEYS } from './nutrient-keys.js';
-import { findMeasure, nutrientAmount, scaleNutrients, unitFactor, UnknownUnitError, type HouseholdMeasure } from './quantities.js';
+import { findMeasure, nutrientAmount, roundedPer100g, scaleNutrients, unitFactor, UnknownUnitError, type HouseholdMeasure } from './quantities.js';
 import { addTotals, scaleTotals } from './totals.js';
 import { expectTotalsClose, nutrientInputArbitrary } from './test-support.js';
 
@@ -79,6 +79,42 @@ describe('scaling (values per 100 g rounded to 1 decimal before scaling)', () =>
           expectTotalsClose(scaleNutrients(nutrients, g1 + g2), addTotals(scaleNutrients(nutrients, g1), scaleNutrients(nutrients, g2)));
         },
       ),
+    );
+  });
+
+  it('rounds each food object once, yet sees values changed in place (the cache never goes stale)', () => {
+    const food: Record<string, unknown> = { energyKcal: 100, proteinG: 1.45 };
+    expect(scaleNutrients(food, 100).values.proteinG).toBe(1.5);
+    food.proteinG = 2.04;
+    delete food.energyKcal;
+    const after = scaleNutrients(food, 100);
+    expect(after.values.proteinG).toBe(2);
+    expect(after.values.energyKcal).toBe(0);
+    expect(after.missing).toContain('energyKcal');
+    // The returned missing list is the caller's own copy.
+    (after.missing as string[]).push('x');
+    expect(scaleNutrients(food, 100).missing).not.toContain('x');
+    // Frozen after a change that came after the first rounding: still the new value.
+    food.proteinG = 3.06;
+    Object.freeze(food);
+    expect(scaleNutrients(food, 100).values.proteinG).toBe(3.1);
+    const frozen = Object.freeze({ fatG: 14.66 });
+    expect(scaleNutrients(frozen, 150).values.fatG).toBe(scaleNutrients(frozen, 150).values.fatG);
+    expect(roundedPer100g(frozen)).toBe(roundedPer100g(frozen));
+  });
+
+  it('property: identical, bit for bit, to scaling each key with nutrientAmount (first call and cached calls)', () => {
+    const value = fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.integer({ min: 0, max: 90_000 }).map((v) => v / 1000), fc.constantFrom('12,45', ' 3.25 ', '', 'n/d', null, undefined));
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...NUTRIENT_KEYS), value, { maxKeys: 30 }), fc.double({ min: 0, max: 5000, noNaN: true }), (per100g, grams) => {
+        for (let call = 0; call < 2; call += 1) {
+          const totals = scaleNutrients(per100g, grams);
+          for (const key of NUTRIENT_KEYS) {
+            if (!Object.is(totals.values[key], nutrientAmount(per100g[key], grams))) expect.fail(`${key}: ${totals.values[key]}`);
+          }
+          expect(totals.missing).toEqual(NUTRIENT_KEYS.filter((key) => per100g[key] === undefined || per100g[key] === null));
+        }
+      }),
     );
   });
 });

@@ -63,14 +63,63 @@ export function nutrientAmount(per100g: unknown, grams: number): number {
   return (per100gValue(per100g) * grams) / 100;
 }
 
+export interface RoundedPer100g {
+  /** The source values the entry was built from, to notice an object changed since. */
+  readonly raws: readonly unknown[];
+  /** per100gValue of every key, in NUTRIENT_KEYS order. */
+  readonly values: Float64Array;
+  readonly missing: readonly NutrientKey[];
+  /** The object was frozen when the entry was built, so it cannot have changed since. */
+  readonly frozen: boolean;
+}
+
+/**
+ * Each food's per-100 g values rounded once: a plan scales the same food objects on every recompute
+ * (keystroke), and rounding 71 values per line was most of a recompute's time. Keyed weakly by the
+ * food's nutrient object; an entry is reused only while every value is still the same one it was built
+ * from (`Object.is`), so an object edited in place is simply rounded again — results never go stale.
+ * An object that was already frozen when its entry was built cannot have changed, so that entry is
+ * reused without the check (the plan editor freezes the per-100 g objects it keeps).
+ */
+const roundedCache = new WeakMap<object, RoundedPer100g>();
+
+/**
+ * per100gValue of every nutrient key of a food, in NUTRIENT_KEYS order, and its missing keys — computed
+ * once per food object. Callers must not modify the returned arrays.
+ */
+export function roundedPer100g(per100g: NutrientInput): RoundedPer100g {
+  const cached = roundedCache.get(per100g);
+  if (cached) {
+    if (cached.frozen) return cached;
+    let same = true;
+    for (let i = 0; i < NUTRIENT_KEYS.length; i += 1) {
+      if (!Object.is(cached.raws[i], per100g[NUTRIENT_KEYS[i]!])) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return cached;
+  }
+  const raws: unknown[] = [];
+  const values = new Float64Array(NUTRIENT_KEYS.length);
+  const missing: NutrientKey[] = [];
+  for (let i = 0; i < NUTRIENT_KEYS.length; i += 1) {
+    const key = NUTRIENT_KEYS[i]!;
+    const raw = per100g[key];
+    raws.push(raw);
+    if (isMissingValue(raw)) missing.push(key);
+    values[i] = per100gValue(raw);
+  }
+  const entry = { raws, values, missing, frozen: Object.isFrozen(per100g) };
+  roundedCache.set(per100g, entry);
+  return entry;
+}
+
 /** Every nutrient of `grams` of a food; keys without a source value count 0 and are listed as missing. */
 export function scaleNutrients(per100g: NutrientInput, grams: number): NutrientTotals {
+  const rounded = roundedPer100g(per100g);
   const values = {} as NutrientValues;
-  const missing: NutrientKey[] = [];
-  for (const key of NUTRIENT_KEYS) {
-    const raw = per100g[key];
-    if (isMissingValue(raw)) missing.push(key);
-    values[key] = nutrientAmount(raw, grams);
-  }
-  return { values, missing };
+  // Same expression as nutrientAmount, so a line equals the sum of its nutrientAmount calls bit for bit.
+  for (let i = 0; i < NUTRIENT_KEYS.length; i += 1) values[NUTRIENT_KEYS[i]!] = (rounded.values[i]! * grams) / 100;
+  return { values, missing: rounded.missing.slice() };
 }

@@ -67,6 +67,65 @@ describe('roundTo (half away from zero, immune to binary noise)', () => {
     );
   });
 
+  // The string-only version roundTo had before it skipped toPrecision away from ties: every answer
+  // must stay bit for bit the same (including the sign of zero).
+  const stringRoundTo = (value: number, decimals: number): number => {
+    if (!Number.isFinite(value)) return value;
+    const factor = 10 ** decimals;
+    const scaled = Number((Math.abs(value) * factor).toPrecision(15));
+    const rounded = (Math.sign(value) * Math.round(scaled)) / factor;
+    return rounded === 0 ? 0 : rounded;
+  };
+  const bits = new Float64Array(1);
+  const asInt = new BigInt64Array(bits.buffer);
+  /** `value` moved by `steps` units in the last place (toward +∞ for positive steps on positives). */
+  const ulpStep = (value: number, steps: number): number => {
+    bits[0] = value;
+    asInt[0] = asInt[0]! + BigInt(steps);
+    return bits[0]!;
+  };
+  const sameAsString = (value: number, decimals: number): void => {
+    const fast = roundTo(value, decimals);
+    const slow = stringRoundTo(value, decimals);
+    if (!Object.is(fast, slow)) expect.fail(`roundTo(${value}, ${decimals}) = ${fast}, the string path gives ${slow}`);
+  };
+
+  it('property: identical to the toPrecision-only rounding for any double', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), fc.integer({ min: 0, max: 4 }), sameAsString),
+      { numRuns: 20_000 },
+    );
+    for (const value of [0, -0, 1e15, 1e16 + 2, 123456789012345.67, -99999999999999.95, Number.MIN_VALUE, Number.MAX_VALUE, Infinity, -Infinity]) {
+      for (const decimals of [0, 1, 2, 4]) sameAsString(value, decimals);
+    }
+  });
+
+  it('property: identical at and a few ulps around every half-unit tie (where binary noise decides)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: -6, max: 6 }),
+        (units, decimals, steps) => {
+          // (units + 0.5) / 10^decimals written as a decimal literal, e.g. 1.45, 0.05, -2.25, 1.005.
+          const tie = Number(`${units < 0 ? '-' : ''}${Math.abs(units) + 0.5}e-${decimals}`);
+          sameAsString(ulpStep(tie, steps), decimals);
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('property: identical for values with up to 3 decimals as the food table and forms write them', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100_000_000, max: 100_000_000 }), fc.integer({ min: 0, max: 3 }), (thousandths, decimals) => {
+        sameAsString(thousandths / 1000, decimals);
+        sameAsString((thousandths / 1000) * 1.5, decimals);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('per100gValue reads leniently then rounds to 1 decimal', () => {
     expect(per100gValue('14,66')).toBe(14.7);
     expect(per100gValue('x')).toBe(0);

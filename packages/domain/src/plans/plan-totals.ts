@@ -8,11 +8,19 @@
  * filled only Monday to Friday averages over five days); with no such day it is all zeros.
  */
 import { applyPlanGoal, type PlanGoalId } from '../energy/goals.js';
-import { NUTRIENT_KEYS } from '../nutrients/nutrient-keys.js';
-import { emptyTotals, scaleTotals, sumTotals, type NutrientTotals } from '../nutrients/totals.js';
+import { NUTRIENT_KEYS, type NutrientKey } from '../nutrients/nutrient-keys.js';
+import { roundedPer100g } from '../nutrients/quantities.js';
+import type { NutrientInput } from '../nutrients/values.js';
+import { emptyTotals, scaleTotals, sumTotals, type NutrientTotals, type NutrientValues } from '../nutrients/totals.js';
 import { DEFAULT_DISTRIBUTION, EXCHANGE_SLOTS, type MacroDistribution } from './plan-content.js';
 
-export interface MealLines { readonly slot: number; readonly lines: readonly NutrientTotals[] }
+/**
+ * A food line given by its per-100 g values and grams: counts exactly as scaleNutrients(per100g, grams)
+ * would, without building that object (the editor recomputes ~340 lines per keystroke).
+ */
+export interface FoodLine { readonly per100g: NutrientInput; readonly grams: number }
+export type PlanLine = NutrientTotals | FoodLine;
+export interface MealLines { readonly slot: number; readonly lines: readonly PlanLine[] }
 export interface DayLines { readonly day: number; readonly meals: readonly MealLines[] }
 
 export interface PlanTotals {
@@ -22,18 +30,82 @@ export interface PlanTotals {
   readonly daysCounted: number;
 }
 
+const KEY_COUNT = NUTRIENT_KEYS.length;
+
+/** The same union as nutrients/totals.ts's sumTotals makes: a lone list is copied, several merge in key order. */
+function unionMissing(lists: readonly (readonly NutrientKey[])[]): NutrientKey[] {
+  let first: readonly NutrientKey[] | undefined;
+  let several = false;
+  for (const list of lists) {
+    if (list.length === 0) continue;
+    if (first) several = true;
+    else first = list;
+  }
+  if (!first) return [];
+  if (!several) return [...first];
+  const set = new Set<NutrientKey>();
+  for (const list of lists) for (const key of list) set.add(key);
+  return NUTRIENT_KEYS.filter((key) => set.has(key));
+}
+
+function totalsFrom(sums: Float64Array, missing: NutrientKey[]): NutrientTotals {
+  const values = {} as NutrientValues;
+  for (let i = 0; i < KEY_COUNT; i += 1) values[NUTRIENT_KEYS[i]!] = sums[i]!;
+  return { values, missing };
+}
+
+/**
+ * Gives exactly what summing with sumTotals (lines → meal → day → week) and scaleTotals gives, adding
+ * in the same order, but accumulates in typed arrays and builds one object per meal and day instead of
+ * reading and writing every nutrient through property lookups at each level (issue 7's budget: a whole
+ * formula plan in < 5 ms per keystroke; docs/benchmarks.md).
+ */
 export function computePlanTotals(days: readonly DayLines[]): PlanTotals {
+  const week = new Float64Array(KEY_COUNT);
+  const weekMissing: (readonly NutrientKey[])[] = [];
+  let daysCounted = 0;
   const out = days
     .slice()
     .sort((a, b) => a.day - b.day)
     .map((day) => {
-      const meals = day.meals.slice().sort((a, b) => a.slot - b.slot).map((m) => ({ slot: m.slot, totals: sumTotals(m.lines) }));
-      const filled = day.meals.some((m) => m.lines.length > 0);
-      return { day: day.day, meals, totals: sumTotals(meals.map((m) => m.totals)), filled };
+      const daySums = new Float64Array(KEY_COUNT);
+      const dayMissing: (readonly NutrientKey[])[] = [];
+      const meals = day.meals
+        .slice()
+        .sort((a, b) => a.slot - b.slot)
+        .map((meal) => {
+          const sums = new Float64Array(KEY_COUNT);
+          const lineMissing: (readonly NutrientKey[])[] = [];
+          for (const line of meal.lines) {
+            if ('values' in line) {
+              const values = line.values;
+              for (let i = 0; i < KEY_COUNT; i += 1) sums[i] = sums[i]! + values[NUTRIENT_KEYS[i]!];
+              lineMissing.push(line.missing);
+            } else {
+              // scaleNutrients' own expression: (rounded value × grams) / 100.
+              const rounded = roundedPer100g(line.per100g);
+              const grams = line.grams;
+              for (let i = 0; i < KEY_COUNT; i += 1) sums[i] = sums[i]! + (rounded.values[i]! * grams) / 100;
+              lineMissing.push(rounded.missing);
+            }
+          }
+          for (let i = 0; i < KEY_COUNT; i += 1) daySums[i] = daySums[i]! + sums[i]!;
+          const totals = totalsFrom(sums, unionMissing(lineMissing));
+          dayMissing.push(totals.missing);
+          return { slot: meal.slot, totals };
+        });
+      const totals = totalsFrom(daySums, unionMissing(dayMissing));
+      if (day.meals.some((m) => m.lines.length > 0)) {
+        daysCounted += 1;
+        for (let i = 0; i < KEY_COUNT; i += 1) week[i] = week[i]! + daySums[i]!;
+        weekMissing.push(totals.missing);
+      }
+      return { day: day.day, meals, totals };
     });
-  const counted = out.filter((d) => d.filled);
-  const weeklyAverage = counted.length === 0 ? emptyTotals() : scaleTotals(sumTotals(counted.map((d) => d.totals)), 1 / counted.length);
-  return { days: out.map(({ day, meals, totals }) => ({ day, meals, totals })), weeklyAverage, daysCounted: counted.length };
+  if (daysCounted === 0) return { days: out, weeklyAverage: emptyTotals(), daysCounted };
+  const factor = 1 / daysCounted;
+  for (let i = 0; i < KEY_COUNT; i += 1) week[i] = week[i]! * factor;
+  return { days: out, weeklyAverage: totalsFrom(week, unionMissing(weekMissing)), daysCounted };
 }
 
 /** Target energy: the typed override, else requirement × (1 + goal %); null when neither is known. */

@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NUTRIENT_KEYS } from '../nutrients/nutrient-keys.js';
 import { scaleNutrients } from '../nutrients/quantities.js';
+import { emptyTotals, scaleTotals, sumTotals, type NutrientTotals } from '../nutrients/totals.js';
 import {
   computePlanTotals,
   copyDay,
@@ -10,6 +13,9 @@ import {
   planTargetEnergy,
   resolveMealSlots,
   validatePlanContent,
+  type DayLines,
+  type PlanLine,
+  type PlanTotals,
 } from './index.js';
 
 const zeros = (n = 24) => Array.from({ length: n }, () => 0);
@@ -98,5 +104,95 @@ describe('micronutrient adequacy', () => {
       { key: 'ironMg', kind: 'RDA', reference: 18, planned: 9, percent: 50 },
       { key: 'calciumMg', kind: 'RDA', reference: 1000, planned: 1200, percent: 120 },
     ]);
+  });
+});
+
+describe('formula plan totals (properties)', () => {
+  /** A few foods with any subset of the nutrient keys; lines pick among them so food objects repeat. */
+  const foodsArbitrary = fc.array(
+    fc.dictionary(fc.constantFrom(...NUTRIENT_KEYS), fc.oneof(fc.integer({ min: 0, max: 90_000 }).map((v) => v / 100), fc.constantFrom('3,45', '', null)), { maxKeys: 40 }),
+    { minLength: 1, maxLength: 6 },
+  );
+  const lineArbitrary = fc.record({ food: fc.nat(), grams: fc.integer({ min: 0, max: 5000 }).map((v) => v / 10), asObject: fc.boolean(), dish: fc.boolean() });
+  const planArbitrary = fc.record({
+    foods: foodsArbitrary,
+    days: fc.uniqueArray(
+      fc.record({
+        day: fc.integer({ min: 1, max: 7 }),
+        meals: fc.uniqueArray(fc.record({ slot: fc.integer({ min: 1, max: 6 }), lines: fc.array(lineArbitrary, { maxLength: 8 }) }), { selector: (m) => m.slot, maxLength: 6 }),
+      }),
+      { selector: (d) => d.day, maxLength: 7 },
+    ),
+  });
+  type PlanSpec = typeof planArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
+  /** Lines in every shape the callers use: food line by reference, scaleNutrients object, dish share. */
+  function toDays(plan: PlanSpec): DayLines[] {
+    return plan.days.map((d) => ({
+      day: d.day,
+      meals: d.meals.map((m) => ({
+        slot: m.slot,
+        lines: m.lines.map((line): PlanLine => {
+          const per100g = plan.foods[line.food % plan.foods.length]!;
+          if (line.dish) return scaleTotals(scaleNutrients(per100g, 100), line.grams / 37);
+          return line.asObject ? scaleNutrients(per100g, line.grams) : { per100g, grams: line.grams };
+        }),
+      })),
+    }));
+  }
+
+  /** computePlanTotals as it was written before it was optimised: sumTotals at every level. */
+  function referenceTotals(days: readonly DayLines[]): PlanTotals {
+    const asTotals = (line: PlanLine): NutrientTotals => ('values' in line ? line : scaleNutrients(line.per100g, line.grams));
+    const out = days
+      .slice()
+      .sort((a, b) => a.day - b.day)
+      .map((day) => {
+        const meals = day.meals.slice().sort((a, b) => a.slot - b.slot).map((m) => ({ slot: m.slot, totals: sumTotals(m.lines.map(asTotals)) }));
+        return { day: day.day, meals, totals: sumTotals(meals.map((m) => m.totals)), filled: day.meals.some((m) => m.lines.length > 0) };
+      });
+    const counted = out.filter((d) => d.filled);
+    const weeklyAverage = counted.length === 0 ? emptyTotals() : scaleTotals(sumTotals(counted.map((d) => d.totals)), 1 / counted.length);
+    return { days: out.map(({ day, meals, totals }) => ({ day, meals, totals })), weeklyAverage, daysCounted: counted.length };
+  }
+
+  function expectIdentical(actual: NutrientTotals, expected: NutrientTotals): void {
+    for (const key of NUTRIENT_KEYS) if (!Object.is(actual.values[key], expected.values[key])) expect.fail(`${key}: ${actual.values[key]} ≠ ${expected.values[key]}`);
+    expect(Object.keys(actual.values)).toEqual(Object.keys(expected.values));
+    expect(actual.missing).toEqual(expected.missing);
+  }
+
+  it("property: the weekly average equals the mean of the counted days, for every nutrient", () => {
+    fc.assert(
+      fc.property(planArbitrary, (plan) => {
+        const totals = computePlanTotals(toDays(plan));
+        const counted = plan.days.filter((d) => d.meals.some((m) => m.lines.length > 0)).map((d) => totals.days.find((t) => t.day === d.day)!);
+        expect(totals.daysCounted).toBe(counted.length);
+        for (const key of NUTRIENT_KEYS) {
+          const mean = counted.length === 0 ? 0 : counted.reduce((sum, d) => sum + d.totals.values[key], 0) / counted.length;
+          const average = totals.weeklyAverage.values[key];
+          if (Math.abs(average - mean) > 1e-9 * Math.max(1, Math.abs(mean))) expect.fail(`${key}: average ${average} ≠ mean ${mean}`);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: identical, bit for bit, to summing scaleNutrients objects with sumTotals (the editor and server paths agree)', () => {
+    fc.assert(
+      fc.property(planArbitrary, (plan) => {
+        const days = toDays(plan);
+        const actual = computePlanTotals(days);
+        const expected = referenceTotals(days);
+        expect(actual.daysCounted).toBe(expected.daysCounted);
+        expect(actual.days.map((d) => [d.day, d.meals.map((m) => m.slot)])).toEqual(expected.days.map((d) => [d.day, d.meals.map((m) => m.slot)]));
+        expectIdentical(actual.weeklyAverage, expected.weeklyAverage);
+        actual.days.forEach((day, i) => {
+          expectIdentical(day.totals, expected.days[i]!.totals);
+          day.meals.forEach((meal, j) => expectIdentical(meal.totals, expected.days[i]!.meals[j]!.totals));
+        });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   type DayLines,
   type ExchangeGroupValues,
   type NutrientTotals,
+  type PlanLine,
   type PlanTotals,
 } from '@almendra/domain';
 import { parseDecimalInput } from './format';
@@ -25,8 +26,11 @@ export interface EditorItem {
   quantity: string;
   unit: 'g' | 'serving' | number;
   measures: EditorMeasure[];
-  /** Foods: nutrient values per 100 g. */
-  per100: Record<string, number> | null;
+  /**
+   * Foods: nutrient values per 100 g. Frozen: the domain rounds each food's values once and reuses them
+   * while the object is unchanged, and a frozen object lets it skip checking that on every keystroke.
+   */
+  per100: Readonly<Record<string, number>> | null;
   /** Dishes: nutrients per unit of quantity. */
   perUnit: Record<string, number> | null;
 }
@@ -46,7 +50,7 @@ export function itemFromView(view: PlanItemView): EditorItem {
     quantity: String(view.quantity).replace('.', ','),
     unit: view.unit,
     measures: view.measures,
-    per100: view.kind === 'food' && view.grams > 0 ? per(100 / view.grams) : view.kind === 'food' ? {} : null,
+    per100: view.kind === 'food' ? Object.freeze(view.grams > 0 ? per(100 / view.grams) : {}) : null,
     perUnit: view.kind === 'dish' && view.quantity > 0 ? per(1 / view.quantity) : view.kind === 'dish' ? {} : null,
   };
 }
@@ -54,7 +58,7 @@ export function itemFromView(view: PlanItemView): EditorItem {
 export function itemFromFood(food: FoodDetail): EditorItem {
   const per100: Record<string, number> = {};
   for (const [k, v] of Object.entries(food.nutrients)) if (typeof v === 'number') per100[k] = v;
-  return { key: newKey(), kind: 'food', id: food.id, name: food.name, quantity: '100', unit: 'g', measures: food.measures, per100, perUnit: null };
+  return { key: newKey(), kind: 'food', id: food.id, name: food.name, quantity: '100', unit: 'g', measures: food.measures, per100: Object.freeze(per100), perUnit: null };
 }
 
 export function itemFromDish(dish: Dish): EditorItem {
@@ -87,8 +91,12 @@ export function itemTotals(item: EditorItem): NutrientTotals {
   return scaleTotals({ values: values as NutrientTotals['values'], missing: [] }, quantity);
 }
 
+/** A food line as per-100 g values + grams (the domain sums it like scaleNutrients without the object). */
+const planLine = (item: EditorItem): PlanLine => (item.kind === 'food' && item.per100 ? { per100g: item.per100, grams: itemGrams(item) } : itemTotals(item));
+
+/** Runs on every keystroke of the editor (docs/benchmarks.md, budget < 5 ms for 7 × 6 × 8 foods). */
 export function formulaTotals(days: readonly FormulaEditorDay[]): PlanTotals {
-  const lines: DayLines[] = days.map((d) => ({ day: d.day, meals: d.meals.map((m) => ({ slot: m.slot, lines: m.items.map(itemTotals) })) }));
+  const lines: DayLines[] = days.map((d) => ({ day: d.day, meals: d.meals.map((m) => ({ slot: m.slot, lines: m.items.map(planLine) })) }));
   return computePlanTotals(lines);
 }
 
