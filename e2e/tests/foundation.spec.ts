@@ -50,16 +50,20 @@ test('register, log out, log in with `to`, survive token expiry, see errors and 
   await expectAccessible(page);
 });
 
-test('English and the dark theme are saved to the account and applied on the next load', async ({ page }) => {
-  await register(page);
+test('English and the dark theme are saved to the account and applied on the next load', async ({ page, browser }, testInfo) => {
+  const account = await register(page);
   await page.goto('/mi-cuenta');
   await page.getByRole('tab', { name: 'Preferencias' }).click();
+  await expect(page.getByLabel('Zona horaria del consultorio')).toHaveValue(/America\/Argentina\/Buenos Aires/);
   await screenshot(page, '06-account-preferences');
   await expectAccessible(page);
   await page.getByLabel('Idioma').click();
   await page.getByRole('option', { name: 'English' }).click();
   await page.getByLabel('Tema').click();
   await page.getByRole('option', { name: /Oscuro/ }).click();
+  // The practice's time zone: a searchable list of IANA zones.
+  await page.getByLabel('Zona horaria del consultorio').fill('Madrid');
+  await page.getByRole('option', { name: /Europe\/Madrid/ }).click();
   await page.getByRole('button', { name: 'Guardar preferencias' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
 
@@ -72,9 +76,34 @@ test('English and the dark theme are saved to the account and applied on the nex
   await screenshot(page, '07-inicio-english-dark');
   await expectAccessible(page);
 
-  // A fresh browser (no local storage) gets the preferences from the account after signing in.
-  const account = await page.evaluate(() => localStorage.getItem('almendra.session'));
-  expect(account).not.toBeNull();
+  // Saved to the account, not only to this browser: a new browser context (empty local storage,
+  // same reduced-motion setting) starts in Spanish and light, and switches once the person signs in.
+  const fresh = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    reducedMotion: 'reduce',
+  });
+  try {
+    const other = await fresh.newPage();
+    await other.goto('/login');
+    await expect(other.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(other.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await login(other, account.email, account.password);
+    await expect(other).toHaveURL(/\/inicio$/);
+    await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(other.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(other.getByRole('link', { name: 'Patients' })).toBeVisible();
+    // …and it stays so on the next load of that browser, before the account is asked again.
+    await other.reload();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(other.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await other.goto('/mi-cuenta?tab=preferencias');
+    await expect(other.getByLabel('Practice time zone')).toHaveValue(/Europe\/Madrid/);
+    await screenshot(other, '07b-new-browser-english-dark');
+  } finally {
+    await fresh.close();
+  }
 });
 
 test('forgot password: the emailed single-use link sets a new password', async ({ page }) => {
@@ -138,6 +167,27 @@ test('lock screen asks for the password again; change password from the account'
   await logout(page);
   await login(page, account.email, 'clave-cambiada-9');
   await expect(page).toHaveURL(/\/inicio$/);
+});
+
+test('the professional profile (name, licence number, phone) is edited and kept', async ({ page }) => {
+  await register(page);
+  await page.goto('/mi-cuenta');
+  await expect(page.getByRole('tab', { name: 'Perfil' })).toHaveAttribute('aria-selected', 'true');
+  const form = page.getByTestId('profile-form');
+  await form.getByLabel('Teléfono').fill('llamame');
+  await form.getByRole('button', { name: 'Guardar perfil' }).click();
+  await expect(form.getByText('Escribe el teléfono solo con números, espacios, +, ( ) o guiones.')).toBeVisible();
+  await form.getByLabel('Teléfono').fill('+54 11 4444-5555');
+  await form.getByLabel('Matrícula').fill('MN 4521');
+  await form.getByLabel('Nombre', { exact: true }).fill('Lucía');
+  await form.getByRole('button', { name: 'Guardar perfil' }).click();
+  await expect(page.getByText('Tus datos profesionales se actualizaron.')).toBeVisible();
+  await screenshot(page, '16-account-profile');
+  await expectAccessible(page);
+  await page.reload();
+  await expect(form.getByLabel('Matrícula')).toHaveValue('MN 4521');
+  await expect(form.getByLabel('Teléfono')).toHaveValue('+54 11 4444-5555');
+  await expect(form.getByLabel('Nombre', { exact: true })).toHaveValue('Lucía');
 });
 
 test('logging in while already signed in warns instead of calling the server', async ({ page }) => {

@@ -162,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(healthRoutes, { db: database.db, kind: database.kind, version: APP_VERSION });
       await api.register(authRoutes, { auth, guards, secureCookies: config.publicUrl.startsWith('https://') });
       await api.register(marketingRoutes, { db: database.db, guards });
-      await api.register(adminRoutes, { db: database.db, guards });
+      await api.register(adminRoutes, { db: database.db, guards, clock });
       await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret });
       await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer });
       await api.register(realtimeRoutes, { tokens, bus });

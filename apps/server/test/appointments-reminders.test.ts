@@ -3,7 +3,8 @@
 // has reminders on and the patient has an email and has not opted out.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Mailer } from '../src/lib/mailer.js';
-import { createReminderJob, createReminderScheduler, reminderWindow } from '../src/modules/appointments/reminder-job.js';
+import { randomUUID } from 'node:crypto';
+import { createReminderJob, createReminderScheduler, REMINDER_BATCH_SIZE, reminderWindow } from '../src/modules/appointments/reminder-job.js';
 import { createTestApp, registerAndLogin, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -154,6 +155,77 @@ describe('runReminderJob', () => {
     const sent = await p.outbox();
     expect(sent).toHaveLength(2);
     expect(sent[1]!.text_body).toContain('martes 17-03-2026, a las 10:00');
+  });
+});
+
+describe('runReminderJob with many appointments', () => {
+  /** Inserts appointments directly (the API would refuse overlapping ones); every one has a patient with email. */
+  async function insertMany(p: Awaited<ReturnType<typeof practice>>, starts: string[]) {
+    const now = t.clock.now().toISOString();
+    const rows = starts.map((start) => ({
+      id: randomUUID(),
+      nutritionist_id: p.session.session.nutritionist.id as string,
+      location_id: p.place.id as string,
+      service_id: null,
+      patient_id: p.patient.id as string,
+      start_at: start,
+      end_at: new Date(new Date(start).getTime() + 15 * 60_000).toISOString(),
+      color: null,
+      notes: null,
+      status: 'scheduled' as const,
+      consultation_id: null,
+      reminder_claimed_at: null,
+      reminder_sent_at: null,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await t.database.db.insertInto('appointments').values(rows.slice(i, i + 100)).execute();
+    return rows.map((row) => row.id);
+  }
+  const minutesAfter = (iso: string, minutes: number) => new Date(new Date(iso).getTime() + minutes * 60_000).toISOString();
+
+  it('more than a batch of not-yet-due appointments later today does not push out tomorrow’s reminder', async () => {
+    t.clock.set('2026-04-06T13:00:00.000Z');
+    const p = await practice();
+    // Wednesday 2026-04-08 10:00 → 13:00 local (Buenos Aires): 250 short appointments, none due while it is Wednesday.
+    await insertMany(p, Array.from({ length: REMINDER_BATCH_SIZE + 50 }, (_, i) => minutesAfter('2026-04-08T13:00:00.000Z', i)));
+    // Thursday 10:00 local: due from Wednesday 09:00.
+    const tomorrow = await p.book('2026-04-09T13:00:00.000Z', '2026-04-09T13:30:00.000Z');
+    t.clock.set('2026-04-08T12:30:00.000Z'); // Wednesday 09:30 local
+    const result = await newJob().runReminderJob(t.clock.now());
+    expect(result.sent).toBe(1);
+    expect(await p.sentAt(tomorrow.id)).toBe('2026-04-08T12:30:00.000Z');
+    const sent = await p.outbox();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text_body).toContain('jueves 09-04-2026, a las 10:00');
+  });
+
+  it('pages through more due reminders than one batch holds, each sent once', async () => {
+    t.clock.set('2026-04-13T13:00:00.000Z');
+    const p = await practice();
+    const ids = await insertMany(p, Array.from({ length: REMINDER_BATCH_SIZE + 30 }, (_, i) => minutesAfter('2026-04-15T12:00:00.000Z', i)));
+    t.clock.set('2026-04-14T12:00:00.000Z'); // Tuesday 09:00 local; Wednesday's appointments are due
+    const results = await Promise.all([newJob(), newJob()].map((job) => job.runReminderJob(t.clock.now())));
+    expect(results[0]!.sent + results[1]!.sent).toBe(ids.length);
+    expect(await p.outbox()).toHaveLength(ids.length);
+    expect((await newJob().runReminderJob(t.clock.now())).sent).toBe(0);
+  });
+
+  it('follows each practice’s own time zone', async () => {
+    t.clock.set('2026-04-20T10:00:00.000Z');
+    const p = await practice();
+    const zone = await p.call('PATCH', '/api/v1/me/preferences', { timeZone: 'Europe/Madrid' });
+    expect(zone.statusCode).toBe(200);
+    // Wednesday 2026-04-22 10:00 in Madrid (UTC+2): due from Tuesday 09:00 Madrid = 07:00 UTC.
+    await p.book('2026-04-22T08:00:00.000Z', '2026-04-22T08:30:00.000Z');
+    t.clock.set('2026-04-21T06:59:00.000Z');
+    await newJob().runReminderJob(t.clock.now());
+    expect(await p.outbox()).toHaveLength(0);
+    t.clock.set('2026-04-21T07:00:00.000Z');
+    await newJob().runReminderJob(t.clock.now());
+    const sent = await p.outbox();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe('Recordatorio: tu turno de mañana a las 10:00');
   });
 });
 

@@ -64,7 +64,7 @@ describe('POST /api/v1/appointments', () => {
       serviceId: null,
       start: '2026-03-11T12:30:00.000Z',
       end: '2026-03-11T13:15:00.000Z',
-      color: '#4e8cff',
+      color: '#2b6cd4',
       customColor: false,
       textColor: '#ffffff',
       notes: 'Traer análisis',

@@ -127,6 +127,99 @@ describe('POST /api/v1/auth/login and GET /api/v1/me', () => {
   });
 });
 
+describe('bad input on every auth endpoint', () => {
+  const detailsOf = (response: { statusCode: number; json: () => { error: { code: string; details: { path: string; message: string }[] } } }) => {
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    return Object.fromEntries(response.json().error.details.map((d) => [d.path, d.message]));
+  };
+
+  it('login: an empty body and a malformed email answer 400 with field paths', async () => {
+    expect(detailsOf(await post('/api/v1/auth/login', {}))).toEqual({
+      email: 'Ingresa tu correo electrónico.',
+      password: 'Ingresa tu contraseña.',
+    });
+    expect(detailsOf(await post('/api/v1/auth/login', { email: 'lucia-arroba-correo', password: 'clave-segura-1' }))).toEqual({
+      email: 'Ingresa un correo electrónico válido.',
+    });
+  });
+
+  it('forgot-password: a missing or malformed email answers 400 and sends nothing', async () => {
+    expect(detailsOf(await post('/api/v1/auth/forgot-password', {}))).toEqual({ email: 'Ingresa tu correo electrónico.' });
+    expect(detailsOf(await post('/api/v1/auth/forgot-password', { email: 'no es un correo' }))).toEqual({
+      email: 'Ingresa un correo electrónico válido.',
+    });
+    expect(await t.database.db.selectFrom('outbox_emails').select('id').where('to_address', '=', 'no es un correo').execute()).toHaveLength(0);
+  });
+
+  it('reset-password: a missing token and a short password answer 400 with field paths', async () => {
+    expect(detailsOf(await post('/api/v1/auth/reset-password', { password: 'corta' }))).toEqual({
+      token: 'El enlace para restablecer la contraseña no es válido. Pide uno nuevo.',
+      password: 'La contraseña debe tener al menos 8 caracteres.',
+    });
+    expect(detailsOf(await post('/api/v1/auth/reset-password', { token: 'x'.repeat(43), password: 'corta' }))).toEqual({
+      password: 'La contraseña debe tener al menos 8 caracteres.',
+    });
+  });
+
+  it('refresh, verify-password and change-password reject wrong types with field paths', async () => {
+    expect(Object.keys(detailsOf(await post('/api/v1/auth/refresh', { refreshToken: 5 })))).toEqual(['refreshToken']);
+    const { auth } = await registerAndLogin(t);
+    expect(detailsOf(await post('/api/v1/auth/verify-password', {}, auth))).toEqual({ password: 'Ingresa tu contraseña.' });
+    expect(detailsOf(await post('/api/v1/me/password', { newPassword: 'corta' }, auth))).toEqual({
+      currentPassword: 'Ingresa tu contraseña actual.',
+      newPassword: 'La contraseña debe tener al menos 8 caracteres.',
+    });
+  });
+});
+
+describe('rate limits per IP', () => {
+  // Its own app: a low per-IP limit with a high per-email one, so only the IP counter can trip.
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '3', LOGIN_RATE_LIMIT_PER_EMAIL: '100' });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+  const from = (ip: string, url: string, payload: unknown) =>
+    limited.app.inject({ method: 'POST', url, payload: payload as never, remoteAddress: ip });
+  const spanish429 = { code: 'RATE_LIMITED', message: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.' };
+
+  it('login: a fourth attempt from one IP with different emails is refused with 429; another IP is not', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      statuses.push((await from('203.0.113.7', '/api/v1/auth/login', { email: `nadie.${i}@consultorio.test`, password: 'clave-mala-1' })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const blocked = await from('203.0.113.7', '/api/v1/auth/login', { email: 'otra@consultorio.test', password: 'clave-mala-1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toMatchObject(spanish429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('198.51.100.9', '/api/v1/auth/login', { email: 'otra@consultorio.test', password: 'clave-mala-1' })).statusCode).toBe(401);
+  });
+
+  it('forgot-password: a fourth request from one IP is refused with 429; another IP is not', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      statuses.push((await from('203.0.113.8', '/api/v1/auth/forgot-password', { email: `nadie.${i}@consultorio.test` })).statusCode);
+    }
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    const blocked = await from('203.0.113.8', '/api/v1/auth/forgot-password', { email: 'otra@consultorio.test' });
+    expect(blocked.json().error).toMatchObject(spanish429);
+    expect((await from('198.51.100.10', '/api/v1/auth/forgot-password', { email: 'otra@consultorio.test' })).statusCode).toBe(202);
+  });
+
+  it('forgot-password: repeated requests for one email are refused with 429 even from different IPs', async () => {
+    const email = 'misma.persona@consultorio.test';
+    const statuses: number[] = [];
+    // The per-email reset limit is max(3, ceil(perEmail / 2)) = 50 here; use the addresses of many IPs.
+    for (let i = 0; i < 51; i += 1) statuses.push((await from(`192.0.2.${i}`, '/api/v1/auth/forgot-password', { email })).statusCode);
+    expect(statuses.slice(0, 50).every((s) => s === 202)).toBe(true);
+    expect(statuses[50]).toBe(429);
+  });
+});
+
 describe('POST /api/v1/auth/refresh', () => {
   it('rotates the refresh token and answers a new access token', async () => {
     const { refreshToken } = await registerAndLogin(t);
@@ -252,5 +345,62 @@ describe('account: password, preferences, lock screen', () => {
     const badTheme = await patch({ theme: 'neon' });
     expect(badTheme.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: auth })).json().user.theme).toBe('dark');
+  });
+
+  it('saves the practice time zone (Buenos Aires by default) and refuses names that are not IANA zones', async () => {
+    const { auth, session } = await registerAndLogin(t);
+    expect(session.nutritionist.timeZone).toBe('America/Argentina/Buenos_Aires');
+    const patch = (payload: unknown) => t.app.inject({ method: 'PATCH', url: '/api/v1/me/preferences', headers: auth, payload: payload as never });
+    const me = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: auth })).json();
+
+    for (const bad of ['Marte/Olympus_Mons', '-03:00', '', 'America/Argentina/Buenos_Aires; drop table', 42]) {
+      const response = await patch({ timeZone: bad });
+      expect(response.statusCode, String(bad)).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_ERROR');
+      expect(response.json().error.details).toEqual([
+        { path: 'timeZone', message: 'Elige una zona horaria válida (por ejemplo, America/Argentina/Buenos_Aires).' },
+      ]);
+    }
+    expect((await me()).nutritionist.timeZone).toBe('America/Argentina/Buenos_Aires');
+
+    const saved = await patch({ timeZone: 'Europe/Madrid' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().nutritionist.timeZone).toBe('Europe/Madrid');
+    expect((await me()).nutritionist.timeZone).toBe('Europe/Madrid');
+    // Other preferences are untouched by a zone-only change, and the zone by a theme-only one.
+    expect((await patch({ theme: 'semi-dark' })).json().nutritionist.timeZone).toBe('Europe/Madrid');
+    // Slots and today's agenda follow the new zone.
+    const today = await t.app.inject({ method: 'GET', url: '/api/v1/appointments/today', headers: auth });
+    expect(today.json().timeZone).toBe('Europe/Madrid');
+  });
+
+  it('edits the professional profile printed on plans and reports; bad values change nothing', async () => {
+    const { auth } = await registerAndLogin(t);
+    const patch = (payload: unknown) => t.app.inject({ method: 'PATCH', url: '/api/v1/me/profile', headers: auth, payload: payload as never });
+    const me = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: auth })).json();
+    const before = (await me()).nutritionist;
+
+    const bad = await patch({ firstName: '  ', phone: 'llamame', countryCode: 'Argentina', licenceNumber: 'x'.repeat(41) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_ERROR');
+    const paths = (bad.json().error.details as { path: string }[]).map((d) => d.path).sort();
+    expect(paths).toEqual(['countryCode', 'firstName', 'licenceNumber', 'phone']);
+    expect(bad.json().error.details.find((d: { path: string }) => d.path === 'phone').message).toBe(
+      'Escribe el teléfono solo con números, espacios, +, ( ) o guiones.',
+    );
+    expect((await me()).nutritionist).toEqual(before);
+
+    const saved = await patch({ firstName: ' Lucía ', licenceNumber: 'MN 4521', phone: '+54 11 4444-5555', countryCode: 'UY' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().nutritionist).toMatchObject({ firstName: 'Lucía', lastName: before.lastName, licenceNumber: 'MN 4521', phone: '+54 11 4444-5555', countryCode: 'UY' });
+    expect((await me()).nutritionist.licenceNumber).toBe('MN 4521');
+
+    // An empty string clears the optional fields; absent fields stay as they were.
+    const cleared = await patch({ phone: '', licenceNumber: '' });
+    expect(cleared.json().nutritionist).toMatchObject({ firstName: 'Lucía', phone: null, licenceNumber: null, countryCode: 'UY' });
+
+    // Without a session there is nothing to edit.
+    const anonymous = await t.app.inject({ method: 'PATCH', url: '/api/v1/me/profile', payload: { firstName: 'X' } });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

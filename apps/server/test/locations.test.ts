@@ -52,7 +52,7 @@ describe('places of care: CRUD', () => {
       detail: 'Piso 3, oficina B',
       streetNumber: '3456',
       phone2: null,
-      color: '#4e8cff',
+      color: '#2b6cd4',
       slotIntervalMinutes: 30,
       visible: true,
       disabled: false,
@@ -156,7 +156,7 @@ describe('places of care: CRUD', () => {
     expect((await call('DELETE', `/api/v1/locations/${id}`)).statusCode).toBe(204);
     const history = await call('GET', '/api/v1/appointments?from=2026-03-01T00:00:00Z&to=2026-03-05T00:00:00Z');
     expect(history.json()).toHaveLength(1);
-    expect(history.json()[0]).toMatchObject({ id: past.json().id, locationName: 'Consultorio Palermo', color: '#4e8cff' });
+    expect(history.json()[0]).toMatchObject({ id: past.json().id, locationName: 'Consultorio Palermo', color: '#2b6cd4' });
   });
 
   it('answers 401 without a session', async () => {

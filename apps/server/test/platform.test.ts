@@ -5,7 +5,7 @@ import { createTestApp, registerAndLogin, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'operadora@almendra.test' });
+  t = await createTestApp({ ADMIN_EMAILS: 'operadora@almendra.test,soporte@almendra.test' });
 });
 afterAll(async () => {
   await t.close();
@@ -23,6 +23,13 @@ describe('platform', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/refresh', '/api/v1/me']));
     expect(doc.paths['/api/v1/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+  });
+
+  it('serves the browsable API documentation at /api/docs as HTML', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<title>Swagger UI</title>');
   });
 
   it('sends helmet headers and a content security policy', async () => {
@@ -51,6 +58,35 @@ describe('roles', () => {
     expect(summary.statusCode).toBe(200);
     expect(summary.json().admins).toBe(1);
     expect(summary.json().users).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('PATCH /api/v1/admin/users/{id}', () => {
+  it('lets an operator mark an account banned (2) with or without a plan key, and active again', async () => {
+    const admin = await registerAndLogin(t, { email: 'soporte@almendra.test' });
+    const nutritionist = await registerAndLogin(t);
+    const id = nutritionist.session.user.id as string;
+    const patch = (headers: Record<string, string>, userId: string, payload: unknown) =>
+      t.app.inject({ method: 'PATCH', url: `/api/v1/admin/users/${userId}`, headers, payload: payload as never });
+    const me = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: nutritionist.auth })).json().user;
+
+    const banned = await patch(admin.auth, id, { bannedStatus: 2 });
+    expect(banned.statusCode).toBe(200);
+    expect(banned.json()).toMatchObject({ id, bannedStatus: 2, planKey: null });
+    expect(await me()).toMatchObject({ bannedStatus: 2, planKey: null });
+
+    expect((await patch(admin.auth, id, { planKey: 'plan-anual' })).json()).toMatchObject({ bannedStatus: 2, planKey: 'plan-anual' });
+    expect((await patch(admin.auth, id, { bannedStatus: 0, planKey: null })).json()).toMatchObject({ bannedStatus: 0, planKey: null });
+
+    const bad = await patch(admin.auth, id, { bannedStatus: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0]).toEqual({ path: 'bannedStatus', message: 'El estado debe ser 0 (activa) o 2 (suspendida o vencida).' });
+    expect((await patch(admin.auth, id, {})).statusCode).toBe(400);
+    const unknown = await patch(admin.auth, newId(), { bannedStatus: 2 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('NOT_FOUND');
+    // Nutritionists cannot use it, not even on themselves.
+    expect((await patch(nutritionist.auth, id, { bannedStatus: 0 })).statusCode).toBe(403);
   });
 });
 

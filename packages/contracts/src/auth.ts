@@ -93,29 +93,84 @@ export const meResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/** True for an IANA zone name the runtime knows; Intl throws a RangeError for anything else. */
+function isKnownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const TIME_ZONE_MESSAGE = 'Elige una zona horaria válida (por ejemplo, America/Argentina/Buenos_Aires).';
+/** IANA time-zone name ('America/Argentina/Cordoba'); offsets such as '-03:00' are refused. */
+export const timeZoneSchema = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  // One check, one message. Intl also accepts raw offsets ('+05:00'), but a practice's zone must follow
+  // daylight-saving rules, so only names are taken.
+  .refine((name) => /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name) && isKnownTimeZone(name), { error: TIME_ZONE_MESSAGE });
+
 export const updatePreferencesRequestSchema = z
   .object({
     locale: localeSchema,
     theme: themeSchema,
     primaryColor: primaryColorSchema,
     starredPages: starredPagesSchema,
+    /** The practice's time zone (nutritionist accounts only). */
+    timeZone: timeZoneSchema,
   })
   .partial();
 export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesRequestSchema>;
 
+/** Optional free text of the profile: trimmed, empty means "not set" (null). */
+const optionalProfileText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: message })
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/**
+ * The nutritionist's own professional data, printed on plans and consultation reports (name, licence
+ * number, phone). Every field is optional; an empty string clears phone and licence number.
+ */
+export const updateProfileRequestSchema = z
+  .object({
+    firstName: requiredName('tu nombre'),
+    lastName: requiredName('tu apellido'),
+    phone: optionalProfileText(40, 'El teléfono es demasiado largo (máximo 40 caracteres).').refine(
+      (value) => value === null || /^[0-9+()\-\s.]{4,40}$/.test(value),
+      { error: 'Escribe el teléfono solo con números, espacios, +, ( ) o guiones.' },
+    ),
+    licenceNumber: optionalProfileText(40, 'La matrícula es demasiado larga (máximo 40 caracteres).'),
+    countryCode: countryCodeSchema,
+  })
+  .partial();
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+const RESET_LINK_MESSAGE = 'El enlace para restablecer la contraseña no es válido. Pide uno nuevo.';
+
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1).max(200),
+  currentPassword: z
+    .string({ error: 'Ingresa tu contraseña actual.' })
+    .min(1, { error: 'Ingresa tu contraseña actual.' })
+    .max(200),
   newPassword: passwordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
-export const verifyPasswordRequestSchema = z.object({ password: z.string().min(1).max(200) });
+export const verifyPasswordRequestSchema = z.object({
+  password: z.string({ error: 'Ingresa tu contraseña.' }).min(1, { error: 'Ingresa tu contraseña.' }).max(200),
+});
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(10).max(200),
+  token: z.string({ error: RESET_LINK_MESSAGE }).min(10, { error: RESET_LINK_MESSAGE }).max(200, { error: RESET_LINK_MESSAGE }),
   password: passwordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

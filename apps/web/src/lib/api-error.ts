@@ -39,3 +39,14 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   }
   return new ApiError(response.status, UNKNOWN_ERROR, '');
 }
+
+/** Field → message from a 400 VALIDATION_ERROR's details ([{ path, message }]). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return result;
+  for (const detail of error.details as { path?: unknown; message?: unknown }[]) {
+    const path = Array.isArray(detail.path) ? detail.path.join('.') : typeof detail.path === 'string' ? detail.path : '';
+    if (path && typeof detail.message === 'string' && !result[path]) result[path] = detail.message;
+  }
+  return result;
+}

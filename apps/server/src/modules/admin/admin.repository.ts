@@ -1,4 +1,4 @@
-// SQL for the platform operator's summary.
+// SQL for the platform operator's summary and account state changes (across tenants by design).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
@@ -18,5 +18,19 @@ export const adminRepository = {
       admins: Number(admins.count),
       pendingEmails: Number(pendingEmails.count),
     };
+  },
+
+  /** False when no user has that id. */
+  async updateUserState(db: Kysely<DB>, id: string, changes: { banned_status?: number; plan_key?: string | null }, now: string) {
+    const result = await db
+      .updateTable('users')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+
+  findUser(db: Kysely<DB>, id: string) {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   },
 };

@@ -2,18 +2,51 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { errorBodySchema, platformSummarySchema } from '@almendra/contracts';
+import { z } from 'zod';
+import { adminUpdateUserRequestSchema, errorBodySchema, idSchema, platformSummarySchema, userSchema } from '@almendra/contracts';
 import type { DB } from '../../db/schema.js';
 import type { Guards } from '../../lib/auth-guard.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import { toUser } from '../auth/auth.mapper.js';
 import { adminRepository } from './admin.repository.js';
 
-export async function adminRoutes(app: FastifyInstance, options: { db: Kysely<DB>; guards: Guards }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+export async function adminRoutes(app: FastifyInstance, options: { db: Kysely<DB>; guards: Guards; clock?: Clock }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const clock = options.clock ?? systemClock;
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+  r.get(
     '/admin/summary',
     {
       preHandler: options.guards.requireAdmin,
       schema: { tags: ['admin'], response: { 200: platformSummarySchema, 401: errorBodySchema, 403: errorBodySchema } },
     },
     async () => adminRepository.summary(options.db),
+  );
+
+  // Marks an account banned/expired (bannedStatus 2) or active again (0); the web client then sends
+  // it to /activar-cuenta (with a plan key) or /planes on its next navigation.
+  r.patch(
+    '/admin/users/:id',
+    {
+      preHandler: options.guards.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        params: z.object({ id: idSchema }),
+        body: adminUpdateUserRequestSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { bannedStatus, planKey } = request.body;
+      const changes = {
+        ...(bannedStatus !== undefined ? { banned_status: bannedStatus } : {}),
+        ...(planKey !== undefined ? { plan_key: planKey } : {}),
+      };
+      const updated = await adminRepository.updateUserState(options.db, request.params.id, changes, clock.now().toISOString());
+      if (!updated) throw notFound('No existe una cuenta con ese identificador.');
+      return toUser((await adminRepository.findUser(options.db, request.params.id))!);
+    },
   );
 }

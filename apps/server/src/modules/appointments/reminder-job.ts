@@ -6,6 +6,9 @@
 // run (nothing lives in memory), and only the instance whose conditional UPDATE claims the row
 // (reminder_claimed_at IS NULL → now) sends it. A crash between claim and send loses that reminder
 // rather than risking a duplicate.
+//
+// The due window is turned into a start_at range per practice time zone and filtered in SQL, then read
+// page by page, so however many not-yet-due appointments exist they cannot crowd out due ones.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { addDays, localDateOf, localDayBounds, localTimeToInstant, resolveTimeZone } from '@almendra/domain';
@@ -16,9 +19,9 @@ import { appointmentReminderEmail } from './reminder-email.js';
 
 /** Local time of the day before at which reminders go out. */
 export const REMINDER_LOCAL_MINUTES = 9 * 60;
-/** Appointments further ahead than this cannot be due yet (the due window opens at most ~40 h before). */
-const LOOKAHEAD_MS = 48 * 3600_000;
-const BATCH_SIZE = 200;
+/** Rows read per query; the job pages through the due window, so this bounds memory, not throughput. */
+export const REMINDER_BATCH_SIZE = 200;
+const BATCH_SIZE = REMINDER_BATCH_SIZE;
 
 export interface ReminderJobDeps {
   db: Kysely<DB>;
@@ -42,9 +45,33 @@ export function reminderWindow(start: string, timeZone: string): { from: Date; u
 export function createReminderJob(deps: ReminderJobDeps) {
   const { db, mailer } = deps;
 
-  function candidates(now: Date) {
-    const nowIso = now.toISOString();
-    return db
+  /**
+   * The zones practices are in, each with the stored name (to filter on) and the resolved one (to
+   * compute in; a corrupt name counts as Buenos Aires, like everywhere else).
+   */
+  async function zones(): Promise<{ stored: string; resolved: string }[]> {
+    const rows = await db.selectFrom('nutritionists').select('time_zone').distinct().execute();
+    return rows.map((row) => ({ stored: row.time_zone, resolved: resolveTimeZone(row.time_zone) }));
+  }
+
+  /**
+   * In a zone whose clock shows `today`, reminders are due from 09:00 for the appointments of
+   * tomorrow (local): exactly those starting in [tomorrow 00:00, day after 00:00). Undefined before 09:00.
+   */
+  function dueRange(now: Date, timeZone: string): { from: string; until: string } | undefined {
+    const today = localDateOf(now, timeZone);
+    if (now < localTimeToInstant(today, REMINDER_LOCAL_MINUTES, timeZone).instant) return undefined;
+    const tomorrow = localDayBounds(addDays(today, 1), timeZone);
+    return { from: tomorrow.start.toISOString(), until: tomorrow.end.toISOString() };
+  }
+
+  /**
+   * One page of due appointments of the practices in one zone, after `after` in (start_at, id) order.
+   * The due window is filtered in SQL, so appointments that are not due (later today, next week) can
+   * never fill a page and starve the due ones; paging goes on until the window is exhausted.
+   */
+  function candidates(storedZone: string, range: { from: string; until: string }, after?: { startAt: string; id: string }) {
+    let query = db
       .selectFrom('appointments as a')
       .innerJoin('locations as l', 'l.id', 'a.location_id')
       .innerJoin('patients as p', 'p.id', 'a.patient_id')
@@ -63,18 +90,22 @@ export function createReminderJob(deps: ReminderJobDeps) {
         'l.street_number',
         'sv.name as service_name',
       ])
+      .where('n.time_zone', '=', storedZone)
       .where('a.status', '=', 'scheduled')
       .where('a.reminder_claimed_at', 'is', null)
-      .where('a.start_at', '>', nowIso)
-      .where('a.start_at', '<=', new Date(now.getTime() + LOOKAHEAD_MS).toISOString())
+      .where('a.start_at', '>=', range.from)
+      .where('a.start_at', '<', range.until)
       .where('l.reminder_emails_enabled', '=', 1)
       .where('l.deleted_at', 'is', null)
       .where('p.deleted_at', 'is', null)
       .where('p.email', 'is not', null)
-      .where('p.reminders_opt_out', '=', 0)
-      .orderBy('a.start_at')
-      .limit(BATCH_SIZE)
-      .execute();
+      .where('p.reminders_opt_out', '=', 0);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([eb('a.start_at', '>', after.startAt), eb.and([eb('a.start_at', '=', after.startAt), eb('a.id', '>', after.id)])]),
+      );
+    }
+    return query.orderBy('a.start_at').orderBy('a.id').limit(BATCH_SIZE).execute();
   }
 
   /** True for the one caller whose update took the row. */
@@ -92,26 +123,37 @@ export function createReminderJob(deps: ReminderJobDeps) {
   async function runReminderJob(now: Date): Promise<ReminderRunResult> {
     const nowIso = now.toISOString();
     let sent = 0;
-    for (const row of await candidates(now)) {
-      const timeZone = resolveTimeZone(row.time_zone);
-      const window = reminderWindow(row.start_at, timeZone);
-      if (now < window.from || now >= window.until) continue;
-      if (!row.patient_email || !(await claim(row.id, nowIso))) continue;
-      const address = [row.street, row.street_number].filter(Boolean).join(' ') || null;
-      await mailer.send(
-        appointmentReminderEmail({
-          to: row.patient_email,
-          patientFirstName: row.patient_first_name,
-          nutritionistName: `${row.nutritionist_first_name} ${row.nutritionist_last_name}`.trim(),
-          locationName: row.location_name,
-          address,
-          serviceName: row.service_name,
-          start: row.start_at,
-          timeZone,
-        }),
-      );
-      await db.updateTable('appointments').set({ reminder_sent_at: nowIso }).where('id', '=', row.id).execute();
-      sent += 1;
+    for (const zone of await zones()) {
+      const range = dueRange(now, zone.resolved);
+      if (!range) continue;
+      let after: { startAt: string; id: string } | undefined;
+      for (;;) {
+        const page = await candidates(zone.stored, range, after);
+        for (const row of page) {
+          // The SQL range is the window itself; checking again keeps the two definitions honest.
+          const window = reminderWindow(row.start_at, zone.resolved);
+          if (now < window.from || now >= window.until) continue;
+          if (!row.patient_email || !(await claim(row.id, nowIso))) continue;
+          const address = [row.street, row.street_number].filter(Boolean).join(' ') || null;
+          await mailer.send(
+            appointmentReminderEmail({
+              to: row.patient_email,
+              patientFirstName: row.patient_first_name,
+              nutritionistName: `${row.nutritionist_first_name} ${row.nutritionist_last_name}`.trim(),
+              locationName: row.location_name,
+              address,
+              serviceName: row.service_name,
+              start: row.start_at,
+              timeZone: zone.resolved,
+            }),
+          );
+          await db.updateTable('appointments').set({ reminder_sent_at: nowIso }).where('id', '=', row.id).execute();
+          sent += 1;
+        }
+        if (page.length < BATCH_SIZE) break;
+        const last = page[page.length - 1]!;
+        after = { startAt: last.start_at, id: last.id };
+      }
     }
     if (sent > 0) deps.log?.info({ sent }, 'appointment reminders sent');
     return { sent };

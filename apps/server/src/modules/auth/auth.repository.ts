@@ -1,5 +1,5 @@
 // SQL for users, nutritionist profiles, refresh-token families and password-reset tokens.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, NutritionistsTable, UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -23,12 +23,37 @@ export const authRepository = {
     await db.insertInto('users').values(row).execute();
   },
 
-  async insertNutritionist(db: Executor, row: NutritionistRow): Promise<void> {
+  async insertNutritionist(db: Executor, row: Insertable<NutritionistsTable>): Promise<void> {
     await db.insertInto('nutritionists').values(row).execute();
   },
 
   async updateUser(db: Executor, id: string, changes: Partial<Omit<UserRow, 'id'>>): Promise<void> {
     await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  },
+
+  /** False when the user has no nutritionist profile (nothing to update). */
+  async updateNutritionistTimeZone(db: Executor, userId: string, timeZone: string, now: string): Promise<boolean> {
+    const result = await db
+      .updateTable('nutritionists')
+      .set({ time_zone: timeZone, updated_at: now })
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+
+  /** False when the user has no nutritionist profile (nothing to update). */
+  async updateNutritionistProfile(
+    db: Executor,
+    userId: string,
+    changes: Partial<Pick<NutritionistsTable, 'first_name' | 'last_name' | 'phone' | 'licence_number' | 'country_code'>>,
+    now: string,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('nutritionists')
+      .set({ ...changes, updated_at: now })
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   },
 
   async promoteToAdmin(db: Executor, emails: string[], now: string): Promise<number> {

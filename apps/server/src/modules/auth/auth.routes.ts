@@ -13,6 +13,7 @@ import {
   resetPasswordRequestSchema,
   sessionResponseSchema,
   updatePreferencesRequestSchema,
+  updateProfileRequestSchema,
   verifyPasswordRequestSchema,
 } from '@almendra/contracts';
 import type { Guards } from '../../lib/auth-guard.js';
@@ -129,6 +130,15 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: { tags: ['me'], body: updatePreferencesRequestSchema, response: { 200: meResponseSchema, ...errors } },
     },
     async (request) => auth.updatePreferences(request.auth!.userId, request.body),
+  );
+
+  r.patch(
+    '/me/profile',
+    {
+      preHandler: guards.authenticate,
+      schema: { tags: ['me'], body: updateProfileRequestSchema, response: { 200: meResponseSchema, ...errors } },
+    },
+    async (request) => auth.updateProfile(request.auth!.userId, request.body),
   );
 
   r.post(

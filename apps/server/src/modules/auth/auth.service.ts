@@ -6,8 +6,10 @@ import type {
   RegisterRequest,
   SessionResponse,
   UpdatePreferencesRequest,
+  UpdateProfileRequest,
 } from '@almendra/contracts';
 import { registerRequestSchema } from '@almendra/contracts';
+import { DEFAULT_TIME_ZONE } from '@almendra/domain';
 import type { DB } from '../../db/schema.js';
 import type { AccessTokenIssuer } from '../../lib/access-token.js';
 import type { Clock } from '../../lib/clock.js';
@@ -122,7 +124,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             phone: null,
             country_code: data.countryCode,
             licence_number: null,
-            time_zone: 'America/Argentina/Buenos_Aires',
+            time_zone: DEFAULT_TIME_ZONE,
             created_at: now,
             updated_at: now,
           });
@@ -203,7 +205,30 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (input.theme) changes.theme = input.theme;
       if (input.primaryColor) changes.primary_color = input.primaryColor;
       if (input.starredPages) changes.starred_pages = JSON.stringify([...new Set(input.starredPages)]);
-      await repo.updateUser(db, userId, changes);
+      await db.transaction().execute(async (trx) => {
+        if (input.timeZone !== undefined) {
+          // The zone belongs to the practice (slots, today's agenda and reminders are computed in it).
+          const updated = await repo.updateNutritionistTimeZone(trx, userId, input.timeZone, changes.updated_at!);
+          if (!updated) {
+            const message = 'Solo una cuenta de nutricionista tiene zona horaria.';
+            throw new AppError('VALIDATION_ERROR', message, [{ path: 'timeZone', message }]);
+          }
+        }
+        await repo.updateUser(trx, userId, changes);
+      });
+      return me(userId);
+    },
+
+    /** The professional data printed on plans and reports; only fields present in the body change. */
+    async updateProfile(userId: string, input: UpdateProfileRequest): Promise<MeResponse> {
+      const changes: Parameters<typeof repo.updateNutritionistProfile>[2] = {};
+      if (input.firstName !== undefined) changes.first_name = input.firstName;
+      if (input.lastName !== undefined) changes.last_name = input.lastName;
+      if (input.phone !== undefined) changes.phone = input.phone;
+      if (input.licenceNumber !== undefined) changes.licence_number = input.licenceNumber;
+      if (input.countryCode !== undefined) changes.country_code = input.countryCode;
+      const updated = await repo.updateNutritionistProfile(db, userId, changes, nowIso());
+      if (!updated) throw new AppError('FORBIDDEN', 'Solo una cuenta de nutricionista tiene perfil profesional.');
       return me(userId);
     },
 

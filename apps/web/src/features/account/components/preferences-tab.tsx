@@ -1,6 +1,7 @@
 // Preferencias tab: language, theme and primary colour, saved to the account (PATCH
-// /me/preferences) and to this browser so theme-boot.js applies them before the next first paint.
-import { useState } from 'react';
+// /me/preferences) and to this browser so theme-boot.js applies them before the next first paint;
+// plus the practice's time zone, in which slots, today's agenda and reminders are computed.
+import { useMemo, useState } from 'react';
 import { Button, ColorSwatch, Fieldset, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconCheck } from '@tabler/icons-react';
@@ -8,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { Locale, MeResponse, PrimaryColor, Theme } from '@almendra/contracts';
 import { updatePreferences } from '../../../lib/current-user';
 import { LOCALES, PRIMARY_COLORS, THEMES } from '../../../lib/preferences';
+import { queryClient } from '../../../lib/query-client';
+import { timeZoneOptions } from '../../../lib/time-zones';
 import { showSuccess } from '../../../lib/toast';
 import classes from './account.module.css';
 
@@ -16,9 +19,17 @@ export function PreferencesTab({ me }: { me: MeResponse }) {
   const [locale, setLocale] = useState<Locale>(me.user.locale);
   const [theme, setTheme] = useState<Theme>(me.user.theme);
   const [primaryColor, setPrimaryColor] = useState<PrimaryColor>(me.user.primaryColor);
+  const savedTimeZone = me.nutritionist?.timeZone ?? null;
+  const [timeZone, setTimeZone] = useState<string | null>(savedTimeZone);
+  const zones = useMemo(() => timeZoneOptions(savedTimeZone), [savedTimeZone]);
   const save = useMutation({
-    mutationFn: () => updatePreferences({ locale, theme, primaryColor }),
+    mutationFn: () =>
+      updatePreferences({ locale, theme, primaryColor, ...(timeZone && timeZone !== savedTimeZone ? { timeZone } : {}) }),
     onSuccess: (saved) => {
+      // Agendas and slots cached in the old zone are stale.
+      if (saved.nutritionist?.timeZone !== savedTimeZone) {
+        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+      }
       // Texts of the toast in the language just chosen.
       const tSaved = (key: 'preferences.savedTitle' | 'preferences.savedMessage') => t(key, { lng: saved.user.locale });
       showSuccess(tSaved('preferences.savedTitle'), tSaved('preferences.savedMessage'));
@@ -49,6 +60,21 @@ export function PreferencesTab({ me }: { me: MeResponse }) {
           onChange={(value) => value && setTheme(value as Theme)}
           data={THEMES.map((value) => ({ value, label: t(`preferences.themes.${value}`) }))}
         />
+        {me.nutritionist ? (
+          <Select
+            label={t('preferences.timeZone')}
+            description={t('preferences.timeZoneHint')}
+            placeholder={t('preferences.timeZoneSearch')}
+            nothingFoundMessage={t('preferences.timeZoneNone')}
+            searchable
+            value={timeZone}
+            allowDeselect={false}
+            onChange={(value) => value && setTimeZone(value)}
+            data={zones}
+            limit={60}
+            data-testid="time-zone-select"
+          />
+        ) : null}
         <Fieldset legend={t('preferences.primaryColor')} variant="unstyled">
           <div className={classes.swatches}>
             {PRIMARY_COLORS.map((color) => {

@@ -2,7 +2,7 @@
 // emails and its position (typed, or clicked on the lazily loaded map).
 import { Button, ColorInput, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { Location } from '@almendra/contracts';
+import { DEFAULT_LOCATION_COLOR, type Location } from '@almendra/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,7 @@ export function LocationFormModal({ location, opened, onClose }: { location: Loc
       phone2: text(location?.phone2),
       mobileAreaCode: text(location?.mobileAreaCode),
       mobileNumber: text(location?.mobileNumber),
-      color: location?.color ?? '#4e8cff',
+      color: location?.color ?? DEFAULT_LOCATION_COLOR,
       slotIntervalMinutes: location?.slotIntervalMinutes ?? 30,
       visible: location?.visible ?? true,
       disabled: location?.disabled ?? false,
