@@ -1,7 +1,8 @@
 // Patients and the clinical record, as a nutritionist uses them in Chromium: the first-patient tour on a
 // fresh account, the full new-patient form (with a webcam photo), server-side search with and without
 // accents, the place-of-care filter, editing with the unsaved-changes guard, pregnancy follow-up, lab
-// results, a 200-row CSV import with 3 bad rows, export, delete and restore. Screenshots + axe per screen.
+// results, the reminder opt-out, a 200-row CSV import with 3 bad rows, column mapping of an import with
+// unknown headers, JSON and PDF export, the change history, delete and restore. Screenshots + axe per screen.
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, register, screenshot } from './support.js';
 
@@ -252,6 +253,17 @@ test('edit with the unsaved-changes guard, pregnancy follow-up, labs, export, de
   await page.goto(`/ficha?id=${patient.id}`);
   await expect(page.getByLabel('Ciudad')).toHaveValue('Rosario');
 
+  // The patient asks not to get appointment reminders by email.
+  const optOut = page.getByRole('switch', { name: 'No enviar recordatorios de turnos por correo' });
+  await expect(optOut).not.toBeChecked();
+  await optOut.click({ force: true });
+  await page.getByRole('button', { name: 'Guardar datos personales' }).click();
+  await expect(page.getByText('Los datos personales se guardaron.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'No enviar recordatorios de turnos por correo' })).toBeChecked();
+  expect((await apiCall<{ remindersOptOut: boolean }>(page, 'GET', `/patients/${patient.id}`)).remindersOptOut).toBe(true);
+  await screenshot(page, 'patients-11b-reminders-opt-out');
+
   // Pregnancy: FUM 10 weeks ago → week 10 + 0 days, due date = FUM + 280 days.
   await page.getByRole('button', { name: 'Seguimiento del embarazo' }).click();
   const lmp = isoDaysAgo(70);
@@ -320,6 +332,24 @@ test('edit with the unsaved-changes guard, pregnancy follow-up, labs, export, de
   };
   expect(exported.patient.city).toBe('Rosario');
   expect(exported.labResults).toHaveLength(1);
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Resumen en PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toBe('ficha-fernández-lucía.pdf');
+  const pdfBytes = await (await import('node:fs/promises')).readFile((await pdf.path())!);
+  expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The change history lists the edits and both exports, newest first.
+  await page.getByRole('tab', { name: 'Historial de cambios' }).click();
+  const changes = page.getByTestId('patient-history');
+  await expect(changes.getByRole('row').nth(1)).toContainText('Exportó: Paciente en PDF');
+  await expect(changes.getByRole('row').nth(2)).toContainText('Exportó: Paciente');
+  await expect(changes.getByRole('row', { name: /Modificó: Paciente.*No enviar recordatorios de turnos por correo/ })).toBeVisible();
+  await expect(changes.getByRole('row', { name: /Modificó: Paciente.*Ciudad/ })).toBeVisible();
+  await expect(changes.getByRole('row', { name: /Creó: Análisis de laboratorio/ }).first()).toBeVisible();
+  await screenshot(page, 'patients-13b-history');
+  await expectAccessible(page);
+  await page.getByRole('tab', { name: 'Ficha' }).click();
 
   // Delete (soft) with confirmation, then restore from the trash.
   await page.getByRole('button', { name: 'Eliminar paciente' }).click();
@@ -355,14 +385,21 @@ test('CSV import: dry run of 200 rows shows the 3 bad lines, then imports the re
 
   await page.goto('/pacientes');
   await page.getByRole('button', { name: 'Importar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Importar pacientes desde un CSV' });
+  const dialog = page.getByRole('dialog', { name: 'Importar pacientes desde un CSV o Excel' });
   await dialog.locator('input[type=file]').setInputFiles({ name: 'pacientes.csv', mimeType: 'text/csv', buffer: csv });
   await dialog.getByRole('button', { name: 'Revisar archivo' }).click();
   await expect(dialog.getByText('Filas leídas: 200. Válidas: 197. Con errores: 3.')).toBeVisible();
+  // The recognised columns and a preview of the first 10 rows.
+  await expect(dialog.getByLabel('fecha de nacimiento', { exact: true })).toHaveValue('Fecha de nacimiento');
+  await expect(dialog.getByTestId('import-preview').getByRole('row')).toHaveCount(11);
+  await expect(dialog.getByTestId('import-preview').getByRole('row').filter({ hasText: 'Con errores' })).toHaveCount(1);
+  await expect(dialog.getByTestId('import-preview').getByRole('row').filter({ hasText: 'Con errores' })).toContainText('sin@example.com');
   const rejected = dialog.getByTestId('import-rejected');
   await expect(rejected.getByRole('row')).toHaveCount(4);
   for (const line of ['11', '51', '151']) await expect(rejected.getByRole('cell', { name: line, exact: true })).toBeVisible();
   await screenshot(page, 'patients-16-import-dry-run');
+  await dialog.getByTestId('import-preview').scrollIntoViewIfNeeded();
+  await screenshot(page, 'patients-16b-import-preview');
   await expectAccessible(page);
   // Nothing was saved by the dry run.
   await expect(page.getByTestId('patients-empty')).toBeVisible();
@@ -374,4 +411,41 @@ test('CSV import: dry run of 200 rows shows the 3 bad lines, then imports the re
   await page.getByRole('button', { name: 'Página siguiente' }).click();
   await expect(page.getByTestId('patients-table').getByRole('link', { name: 'Importado, Paciente025' })).toBeVisible();
   await screenshot(page, 'patients-17-imported');
+});
+
+test('import with unknown headers: the nutritionist maps the columns, checks the preview and imports', async ({ page }) => {
+  await registerWithoutTour(page);
+  const csv = Buffer.from('Nom;Ape;Mail de contacto;Notas\nMarta;Ríos;marta@example.com;vino por Instagram\nPedro;Sosa;no-es-correo;\nInés;Paz;;\n', 'utf8');
+  await page.goto('/pacientes');
+  await page.getByRole('button', { name: 'Importar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar pacientes desde un CSV o Excel' });
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'agenda.csv', mimeType: 'text/csv', buffer: csv });
+  await dialog.getByRole('button', { name: 'Revisar archivo' }).click();
+  await expect(dialog.getByTestId('import-missing')).toContainText('Elige qué columnas tienen estos datos: Nombre, Apellido.');
+  await expect(dialog.getByRole('button', { name: /^Importar/ })).toBeDisabled();
+  await screenshot(page, 'patients-18-import-mapping-needed');
+
+  const choose = async (column: string, field: string) => {
+    await dialog.getByLabel(column, { exact: true }).click();
+    await page.getByRole('option', { name: field, exact: true }).click();
+  };
+  await choose('Nom', 'Nombre');
+  await expect(dialog.getByTestId('import-missing')).toContainText('Apellido');
+  await choose('Ape', 'Apellido');
+  await expect(dialog.getByTestId('import-missing')).toBeHidden();
+  await choose('Mail de contacto', 'Correo electrónico');
+  await expect(dialog.getByText('Filas leídas: 3. Válidas: 2. Con errores: 1.')).toBeVisible();
+  await expect(dialog.getByTestId('import-rejected').getByRole('row', { name: /3.*Correo electrónico: Ingresa un correo electrónico válido\./ })).toBeVisible();
+  await expect(dialog.getByText('Columnas ignoradas: Notas')).toBeVisible();
+  await screenshot(page, 'patients-19-import-mapped');
+  await dialog.getByTestId('import-rejected').scrollIntoViewIfNeeded();
+  await screenshot(page, 'patients-19b-import-preview');
+  await expectAccessible(page);
+
+  await dialog.getByRole('button', { name: 'Importar 2 pacientes' }).click();
+  await expect(page.getByText('Se importaron 2 pacientes.')).toBeVisible();
+  const table = page.getByTestId('patients-table');
+  await expect(table.getByRole('link', { name: 'Ríos, Marta' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Paz, Inés' })).toBeVisible();
+  await expect(table.getByRole('link')).toHaveCount(2);
 });

@@ -1,5 +1,9 @@
-// POST /api/v1/patients/import: legacy and own column names, comma or semicolon, dry run, one transaction
-// for the valid rows, a report of every rejected row, and whole-file rejection when it cannot be read.
+// POST /api/v1/patients/import: CSV and XLSX, legacy and own column names, comma or semicolon, the
+// nutritionist's column mapping, dry run with preview, one transaction for the valid rows (nothing saved when
+// it fails half-way), the created ids, a report of every rejected row, and whole-file rejection when it
+// cannot be read.
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestApp } from './helpers.js';
 import { caller, issuesOf, multipart, upload } from './patients-helpers.js';
@@ -17,9 +21,28 @@ async function practice() {
   const call = caller(t, session.auth);
   const importCsv = (csv: string | Buffer, query = '') =>
     upload(t, session.auth, 'POST', `/api/v1/patients/import${query}`, multipart('file', 'pacientes.csv', 'text/csv', Buffer.isBuffer(csv) ? csv : Buffer.from(csv)));
+  const importXlsx = (xlsx: Buffer, query = '') =>
+    upload(
+      t,
+      session.auth,
+      'POST',
+      `/api/v1/patients/import${query}`,
+      multipart('file', 'pacientes.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', xlsx),
+    );
   const total = async () => (await call('GET', '/api/v1/patients?limit=1')).json().total as number;
-  return { ...session, call, importCsv, total };
+  return { ...session, call, importCsv, importXlsx, total };
 }
+
+/** A real .xlsx workbook written by exceljs: the rows as given (the first is the header). */
+async function workbook(rows: unknown[][], build?: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Pacientes');
+  for (const row of rows) sheet.addRow(row);
+  build?.(sheet);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const mappingQuery = (mapping: Array<string | null>, dryRun: boolean) => `?dryRun=${dryRun}&mapping=${encodeURIComponent(JSON.stringify(mapping))}`;
 
 const LEGACY_CSV = [
   'Pac_Nombre;Pac_Apellido;Pac_FechaNac;Pac_Sexo;Pac_Email;Pac_Cel_CodArea;Pac_Cel;Pac_TPa_ID;Pac_Talla;Pac_ObraSocial;Referido_por;Columna_Rara',
@@ -39,7 +62,17 @@ describe('POST /api/v1/patients/import', () => {
     const response = await importCsv(LEGACY_CSV + '\nmultilínea"\n', '?dryRun=true');
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report).toMatchObject({ dryRun: true, rows: 7, valid: 3, imported: 0, ignoredColumns: ['Columna_Rara'] });
+    expect(report).toMatchObject({ dryRun: true, format: 'csv', missingFields: [], rows: 7, valid: 3, imported: 0, createdIds: [], ignoredColumns: ['Columna_Rara'] });
+    expect(report.columns.slice(0, 3)).toEqual([
+      { header: 'Pac_Nombre', field: 'firstName', detectedField: 'firstName' },
+      { header: 'Pac_Apellido', field: 'lastName', detectedField: 'lastName' },
+      { header: 'Pac_FechaNac', field: 'birthDate', detectedField: 'birthDate' },
+    ]);
+    expect(report.columns.at(-1)).toEqual({ header: 'Columna_Rara', field: null, detectedField: null });
+    // The preview shows the first rows as read, valid or not, one text per column.
+    expect(report.preview).toHaveLength(7);
+    expect(report.preview[0]).toEqual({ row: 2, valid: true, cells: ['José', 'Pérez', '02/03/1985', 'M', 'Jose@Correo.test', '11', '5555-1234', '5', '1,72', 'OSDE', 'Instagram', 'x'] });
+    expect(report.preview[2]).toMatchObject({ row: 4, valid: false });
     expect(report.rejected).toEqual([
       { row: 4, errors: [{ field: 'firstName', message: 'Ingresa el nombre.' }] },
       { row: 5, errors: [{ field: 'birthDate', message: 'No es una fecha válida.' }] },
@@ -61,6 +94,11 @@ describe('POST /api/v1/patients/import', () => {
     const response = await importCsv(LEGACY_CSV + '\nmultilínea"\n');
     expect(response.json()).toMatchObject({ dryRun: false, rows: 7, valid: 3, imported: 3 });
     expect(await total()).toBe(3);
+    // The created ids, in file order.
+    const createdIds = response.json().createdIds as string[];
+    expect(createdIds).toHaveLength(3);
+    const names = await Promise.all(createdIds.map(async (id) => (await call('GET', `/api/v1/patients/${id}`)).json().firstName));
+    expect(names).toEqual(['José', 'Ana', 'Dora, la "Negra"']);
     const jose = (await call('GET', '/api/v1/patients?q=jose')).json().items[0];
     expect(jose).toMatchObject({
       firstName: 'José',
@@ -145,5 +183,141 @@ describe('POST /api/v1/patients/import', () => {
     const badQuery = await importCsv('firstName,lastName\nA,B\n', '?dryRun=quizas');
     expect(badQuery.statusCode).toBe(400);
     expect(await total()).toBe(0);
+  });
+});
+
+describe('POST /api/v1/patients/import (XLSX and column mapping)', () => {
+  it('reads a real .xlsx the same way as a CSV: legacy headers, dates, numbers and rich text', async () => {
+    const { importXlsx, call, total } = await practice();
+    const xlsx = await workbook(
+      [
+        ['Pac_Nombre', 'Pac_Apellido', 'Pac_FechaNac', 'Pac_Sexo', 'Pac_Email', 'Pac_Talla', 'Pac_TPa_ID', 'Pac_Cel', 'Notas internas'],
+        ['José', 'Pérez', new Date(Date.UTC(1985, 2, 2)), 'M', 'Jose@Correo.test', 1.72, 5, 1155551234, 'no importar'],
+        ['Ana', 'Gómez', '15/11/1992', 'femenino', null, 165, null, null, null],
+        [],
+        ['Luis', 'Fecha Mala', '31/02/1990', 'm', null, null, null, null, null],
+      ],
+      (sheet) => {
+        // A rich-text cell (bold part) and a formula with its cached result, as Excel writes them.
+        sheet.getCell('B3').value = { richText: [{ text: 'Gó', font: { bold: true } }, { text: 'mez' }] };
+        sheet.getCell('F3').value = { formula: '160+5', result: 165 };
+      },
+    );
+    const dry = await importXlsx(xlsx, '?dryRun=true');
+    expect(dry.statusCode).toBe(200);
+    const report = dry.json();
+    expect(report).toMatchObject({ dryRun: true, format: 'xlsx', rows: 3, valid: 2, imported: 0, createdIds: [], ignoredColumns: ['Notas internas'] });
+    expect(report.rejected).toEqual([{ row: 5, errors: [{ field: 'birthDate', message: 'No es una fecha válida.' }] }]);
+    expect(report.preview[0]).toEqual({ row: 2, valid: true, cells: ['José', 'Pérez', '1985-03-02', 'M', 'Jose@Correo.test', '1.72', '5', '1155551234', 'no importar'] });
+    expect(report.preview[1].cells.slice(0, 3)).toEqual(['Ana', 'Gómez', '15/11/1992']);
+    expect(await total()).toBe(0);
+
+    const done = (await importXlsx(xlsx)).json();
+    expect(done).toMatchObject({ imported: 2 });
+    expect(done.createdIds).toHaveLength(2);
+    expect((await call('GET', `/api/v1/patients/${done.createdIds[0]}`)).json()).toMatchObject({
+      firstName: 'José',
+      birthDate: '1985-03-02',
+      sex: 'm',
+      email: 'jose@correo.test',
+      heightCm: 172,
+      typeId: 5,
+      mobileNumber: '1155551234',
+    });
+    expect((await call('GET', `/api/v1/patients/${done.createdIds[1]}`)).json()).toMatchObject({ lastName: 'Gómez', heightCm: 165, typeId: 14 });
+  });
+
+  it("uses the nutritionist's mapping for columns it cannot recognise, and checks the mapping", async () => {
+    const { importCsv, importXlsx, call, total } = await practice();
+    const csv = 'Nom;Ape;Nac;Mail de contacto;Celu\nMarta;Ríos;1980-04-05;marta@correo.test;11 4444-5555\n';
+    // Unmapped, the names are not recognised: the dry run still answers the columns and the preview so they
+    // can be mapped, and a real import is refused.
+    const unmapped = (await importCsv(csv, '?dryRun=true')).json();
+    expect(unmapped).toMatchObject({ missingFields: ['firstName', 'lastName'], rows: 1, valid: 0, rejected: [], preview: [{ row: 2, valid: false }] });
+    expect(unmapped.columns.map((c: { field: string | null }) => c.field)).toEqual([null, null, null, null, null]);
+    expect((await importCsv(csv)).statusCode).toBe(400);
+    expect(await total()).toBe(0);
+
+    const mapping = ['firstName', 'lastName', 'birthDate', 'email', null];
+    const dry = (await importCsv(csv, mappingQuery(mapping, true))).json();
+    expect(dry).toMatchObject({ valid: 1, ignoredColumns: ['Celu'] });
+    expect(dry.columns).toEqual([
+      { header: 'Nom', field: 'firstName', detectedField: null },
+      { header: 'Ape', field: 'lastName', detectedField: null },
+      { header: 'Nac', field: 'birthDate', detectedField: null },
+      { header: 'Mail de contacto', field: 'email', detectedField: null },
+      { header: 'Celu', field: null, detectedField: null },
+    ]);
+    const done = (await importCsv(csv, mappingQuery(mapping, false))).json();
+    expect((await call('GET', `/api/v1/patients/${done.createdIds[0]}`)).json()).toMatchObject({
+      firstName: 'Marta',
+      lastName: 'Ríos',
+      birthDate: '1980-04-05',
+      email: 'marta@correo.test',
+      mobileNumber: null,
+    });
+
+    // A mapping overrides a recognised header too (here: the 'Celular' column is really the landline).
+    const xlsx = await workbook([
+      ['Nombre', 'Apellido', 'Celular'],
+      ['Pía', 'Sosa', '4777-8888'],
+    ]);
+    const remapped = (await importXlsx(xlsx, mappingQuery(['firstName', 'lastName', 'phone'], false))).json();
+    expect(remapped.columns[2]).toEqual({ header: 'Celular', field: 'phone', detectedField: 'mobileNumber' });
+    expect((await call('GET', `/api/v1/patients/${remapped.createdIds[0]}`)).json()).toMatchObject({ phone: '4777-8888', mobileNumber: null });
+
+    const cases: Array<[string, string, string]> = [
+      [mappingQuery(['firstName', 'firstName', null, null, null], true), 'querystring.mapping', 'Asignaste el mismo campo a dos columnas.'],
+      [mappingQuery(['firstName', 'lastName'], true), 'mapping', 'La asignación tiene 2 columnas y el archivo 5. Vuelve a revisar el archivo.'],
+      [mappingQuery(['firstName', null, null, null, null], false), 'file', 'Elige qué columnas tienen el nombre y el apellido.'],
+      [mappingQuery(['firstName', 'apellido', null, null, null], true), 'querystring.mapping.1', 'El campo elegido para una columna no existe.'],
+      [`?dryRun=true&mapping=${encodeURIComponent('[firstName')}`, 'querystring.mapping', 'La asignación de columnas no es un JSON válido.'],
+    ];
+    for (const [query, path, message] of cases) {
+      const response = await importCsv(csv, query);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error.details, message).toEqual(expect.arrayContaining([expect.objectContaining({ message })]));
+      expect(response.json().error.details.some((d: { path: string }) => String(d.path).startsWith(path)), message).toBe(true);
+    }
+  });
+
+  it('refuses an old binary .xls and a broken .xlsx with a Spanish message', async () => {
+    const { importXlsx, total } = await practice();
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
+    const old = await importXlsx(xls);
+    expect(old.statusCode).toBe(400);
+    expect(old.json().error.message).toBe('Los archivos .xls (Excel 97-2003) no se pueden importar: guárdalo como .xlsx o como CSV UTF-8.');
+    const valid = await workbook([['Nombre', 'Apellido'], ['A', 'B']]);
+    const broken = await importXlsx(valid.subarray(0, 200));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.message).toBe('No pudimos leer el archivo Excel. Guárdalo como .xlsx (o como CSV UTF-8) y vuelve a intentarlo.');
+    const empty = await importXlsx(await workbook([]));
+    expect(empty.json().error.message).toBe('El archivo está vacío.');
+    expect(await total()).toBe(0);
+  });
+
+  it('saves nothing when the database fails half-way through the import', async () => {
+    const { importCsv, session, total } = await practice();
+    // A trigger makes the 240th insert fail: after the first batch of 200 rows went in, inside the transaction.
+    const db = t.database.db;
+    if (t.database.kind === 'sqlite') {
+      await sql`create trigger import_boom before insert on patients when new.first_name = 'Explota' begin select raise(abort, 'forced failure'); end`.execute(db);
+    } else {
+      await sql`create function import_boom() returns trigger language plpgsql as $$ begin if new.first_name = 'Explota' then raise exception 'forced failure'; end if; return new; end $$`.execute(db);
+      await sql`create trigger import_boom before insert on patients for each row execute function import_boom()`.execute(db);
+    }
+    try {
+      const lines = ['nombre,apellido'];
+      for (let i = 0; i < 250; i += 1) lines.push(`${i === 239 ? 'Explota' : `Nombre${i}`},Apellido${i}`);
+      const dry = (await importCsv(lines.join('\n'), '?dryRun=true')).json();
+      expect(dry).toMatchObject({ rows: 250, valid: 250 });
+      const response = await importCsv(lines.join('\n'));
+      expect(response.statusCode).toBe(500);
+      expect(await total()).toBe(0);
+      const audit = await db.selectFrom('audit_log').select(sql<number>`count(*)`.as('n')).where('action', '=', 'import').where('nutritionist_id', '=', session.nutritionist.id).executeTakeFirstOrThrow();
+      expect(Number(audit.n)).toBe(0);
+    } finally {
+      await sql`drop trigger if exists import_boom${t.database.kind === 'postgres' ? sql` on patients` : sql``}`.execute(db);
+    }
   });
 });

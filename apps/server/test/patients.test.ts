@@ -56,6 +56,8 @@ describe('GET /api/v1/patient-types', () => {
         '/api/v1/patients/{id}/photo',
         '/api/v1/patients/import',
         '/api/v1/patients/{id}/export',
+        '/api/v1/patients/{id}/export.pdf',
+        '/api/v1/patients/{id}/audit',
         '/api/v1/pregnancies/{id}/weights',
         '/api/v1/labs/{id}',
         '/api/v1/referral-options',
@@ -92,6 +94,7 @@ describe('POST /api/v1/patients', () => {
       typeId: 14,
       isNew: false,
       isTest: false,
+      remindersOptOut: false,
       pregnant: false,
       photoUrl: null,
       version: 1,
@@ -244,15 +247,17 @@ describe('GET /api/v1/patients (list and search)', () => {
 
   it('keeps new patients out of the main list, lists them with status=new, and filters by place', async () => {
     const { call, create } = await practice();
-    const regular = await create({ firstName: 'Regular', locationId: 'consultorio-centro' });
-    const pending = await create({ firstName: 'Nueva', isNew: true, locationId: 'consultorio-centro' });
-    const elsewhere = await create({ firstName: 'Otra', locationId: 'consultorio-norte' });
+    const centro = (await call('POST', '/api/v1/locations', { name: 'Consultorio Centro' })).json().id as string;
+    const norte = (await call('POST', '/api/v1/locations', { name: 'Consultorio Norte' })).json().id as string;
+    const regular = await create({ firstName: 'Regular', locationId: centro });
+    const pending = await create({ firstName: 'Nueva', isNew: true, locationId: centro });
+    const elsewhere = await create({ firstName: 'Otra', locationId: norte });
     const ids = async (query: string) => ((await call('GET', `/api/v1/patients?${query}`)).json().items as Array<{ id: string }>).map((p) => p.id);
     expect(await ids('status=active')).toEqual(expect.arrayContaining([regular.id, elsewhere.id]));
     expect(await ids('status=active')).not.toContain(pending.id);
     expect(await ids('status=new')).toEqual([pending.id]);
-    expect(await ids('locationId=consultorio-centro')).toEqual([regular.id]);
-    expect(await ids('status=new&locationId=consultorio-norte')).toEqual([]);
+    expect(await ids(`locationId=${centro}`)).toEqual([regular.id]);
+    expect(await ids(`status=new&locationId=${norte}`)).toEqual([]);
   });
 });
 
@@ -310,6 +315,78 @@ describe('PATCH /api/v1/patients/{id}', () => {
     const emptyName = await call('PATCH', `/api/v1/patients/${patient.id}`, { version: 1, firstName: '' });
     expect(issuesOf(emptyName.json())).toEqual({ firstName: 'Ingresa el nombre.' });
     expect((await call('GET', `/api/v1/patients/${patient.id}`)).json().version).toBe(1);
+  });
+});
+
+describe('place of care', () => {
+  const message = 'El lugar de atención no es uno de tus lugares. Elígelo de la lista o créalo en Lugares de atención.';
+
+  it("accepts only one of the caller's places, on create, edit and import", async () => {
+    const { call, create, auth } = await practice();
+    const own = (await call('POST', '/api/v1/locations', { name: 'Consultorio Palermo' })).json().id as string;
+    const other = await practice();
+    const foreign = (await other.call('POST', '/api/v1/locations', { name: 'Consultorio Ajeno' })).json().id as string;
+
+    const patient = await create({ locationId: own });
+    expect(patient.locationId).toBe(own);
+
+    for (const locationId of [foreign, 'consultorio-inventado']) {
+      const created = await call('POST', '/api/v1/patients', validPatient({ firstName: 'Intento', locationId }));
+      expect(created.statusCode).toBe(400);
+      expect(created.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message });
+      expect(issuesOf(created.json())).toEqual({ locationId: message });
+      const patched = await call('PATCH', `/api/v1/patients/${patient.id}`, { version: patient.version, locationId });
+      expect(patched.statusCode).toBe(400);
+      expect(issuesOf(patched.json())).toEqual({ locationId: message });
+    }
+    expect((await call('GET', '/api/v1/patients?q=intento')).json().total).toBe(0);
+    expect((await call('GET', `/api/v1/patients/${patient.id}`)).json()).toMatchObject({ locationId: own, version: 1 });
+    // Clearing the place is always allowed.
+    const cleared = await call('PATCH', `/api/v1/patients/${patient.id}`, { version: 1, locationId: null });
+    expect(cleared.json()).toMatchObject({ locationId: null, version: 2 });
+
+    // A deleted place is not one of the caller's places any more.
+    expect((await call('DELETE', `/api/v1/locations/${own}`)).statusCode).toBe(204);
+    const afterDelete = await call('PATCH', `/api/v1/patients/${patient.id}`, { version: 2, locationId: own });
+    expect(issuesOf(afterDelete.json())).toEqual({ locationId: message });
+
+    const csv = `firstName,lastName,locationId\nAna,Propia,\nBeto,Ajeno,${foreign}\n`;
+    const report = (await upload(t, auth, 'POST', '/api/v1/patients/import?dryRun=true', multipart('file', 'p.csv', 'text/csv', Buffer.from(csv)))).json();
+    expect(report).toMatchObject({ valid: 1, rejected: [{ row: 3, errors: [{ field: 'locationId', message }] }] });
+  });
+
+  it('migration 0007 clears the free-text places saved before places existed and keeps real ones', async () => {
+    const { call, create } = await practice();
+    const own = (await call('POST', '/api/v1/locations', { name: 'Sede' })).json().id as string;
+    const kept = await create({ locationId: own });
+    const legacy = await create();
+    await t.database.db.updateTable('patients').set({ location_id: 'consultorio-centro' }).where('id', '=', legacy.id).execute();
+    const { up } = await import('../src/db/migrations/0007-patients-more.js');
+    await up(t.database.db);
+    expect((await call('GET', `/api/v1/patients/${legacy.id}`)).json().locationId).toBeNull();
+    expect((await call('GET', `/api/v1/patients/${kept.id}`)).json().locationId).toBe(own);
+  });
+});
+
+describe('appointment reminders opt-out', () => {
+  it('is off by default, is set and cleared with PATCH, is audited, and the reminder job reads it', async () => {
+    const { call, create } = await practice();
+    const patient = await create({ remindersOptOut: true });
+    expect(patient.remindersOptOut).toBe(true);
+    const stored = await t.database.db.selectFrom('patients').select('reminders_opt_out').where('id', '=', patient.id).executeTakeFirstOrThrow();
+    expect(Number(stored.reminders_opt_out)).toBe(1);
+
+    const off = await call('PATCH', `/api/v1/patients/${patient.id}`, { version: 1, remindersOptOut: false });
+    expect(off.json()).toMatchObject({ remindersOptOut: false, version: 2 });
+    const again = await call('PATCH', `/api/v1/patients/${patient.id}`, { version: 2, remindersOptOut: true });
+    expect(again.json()).toMatchObject({ remindersOptOut: true, version: 3 });
+    expect((await call('GET', `/api/v1/patients/${patient.id}`)).json().remindersOptOut).toBe(true);
+
+    const bad = await call('PATCH', `/api/v1/patients/${patient.id}`, { version: 3, remindersOptOut: 'no' });
+    expect(issuesOf(bad.json())).toEqual({ remindersOptOut: 'Debe ser verdadero o falso.' });
+
+    const history = (await call('GET', `/api/v1/patients/${patient.id}/audit`)).json();
+    expect(history.items[0]).toMatchObject({ action: 'update', fields: ['remindersOptOut'], changes: { remindersOptOut: { from: 0, to: 1 } } });
   });
 });
 
@@ -560,6 +637,8 @@ describe('tenant isolation', () => {
       ['DELETE', `/api/v1/patients/${id}`],
       ['POST', `/api/v1/patients/${id}/restore`],
       ['GET', `/api/v1/patients/${id}/export`],
+      ['GET', `/api/v1/patients/${id}/export.pdf`],
+      ['GET', `/api/v1/patients/${id}/audit`],
       ['GET', `/api/v1/patients/${id}/photo`],
       ['DELETE', `/api/v1/patients/${id}/photo`],
       ['GET', `/api/v1/patients/${id}/pregnancies`],

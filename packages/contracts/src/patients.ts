@@ -1,6 +1,6 @@
 // Patients and the clinical record: personal data, patient types, pregnancy follow-up, pathological
-// background, habits, lab results, reminders, physical activity, referral options, CSV import and the
-// per-patient export (Ley 25.326 access right). Requests parse with these schemas on the server; the web
+// background, habits, lab results, reminders, physical activity, referral options, CSV/XLSX import, the
+// audit history and the per-patient export (Ley 25.326 access right). Requests parse with these schemas on the server; the web
 // reuses them for its forms, so every message is the Spanish text the user sees.
 import { z } from 'zod';
 import { idSchema, isoInstantSchema } from './common.js';
@@ -150,7 +150,7 @@ const patientFields = {
   referredBy: optionalText(120),
   /** First day of treatment; defaults to today (the nutritionist's time zone) on create. */
   startDate: optionalDate('la fecha de inicio'),
-  /** Place of care id; places arrive in a later issue, so it is not checked yet. */
+  /** Place of care id: one of the nutritionist's places (GET /locations); the server checks it. */
   locationId: z.string({ error: 'Debe ser un texto.' }).trim().max(64, tooLong(64)).transform((v) => (v === '' ? null : v)).nullable().optional(),
   /** Patient type (catalogue id); outside 1..99 it becomes 14, an unknown id inside 1..99 is rejected. */
   typeId: typeIdField.optional(),
@@ -160,6 +160,8 @@ const patientFields = {
   isNew: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
   /** The spec's Pac_DePrueba: a test patient (hidden from chat contacts). */
   isTest: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
+  /** true: the appointment-reminder emails are not sent to this patient. */
+  remindersOptOut: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
 };
 
 export const createPatientRequestSchema = z.object(patientFields);
@@ -207,6 +209,8 @@ export const patientSchema = z.object({
   website: z.string().nullable(),
   isNew: z.boolean(),
   isTest: z.boolean(),
+  /** The patient asked not to get appointment-reminder emails. */
+  remindersOptOut: z.boolean(),
   /**
    * '/api/v1/patients/{id}/photo?v={version}&t={token}' or null. The token lets an <img> load the photo
    * without a bearer header; it is valid for 1 to 2 hours, so refetch the patient to get a fresh URL.
@@ -765,13 +769,58 @@ export const updateReferralOptionsRequestSchema = z.object({
 export type UpdateReferralOptionsRequest = z.input<typeof updateReferralOptionsRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// CSV import
+// Import (CSV or XLSX)
 // ---------------------------------------------------------------------------------------------------
 
 export const PATIENT_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const PATIENT_IMPORT_MAX_ROWS = 5000;
 /** Multipart field name of POST /patients/import. */
 export const PATIENT_IMPORT_FIELD = 'file';
+/** Rows of the file shown in the dry run's preview. */
+export const PATIENT_IMPORT_PREVIEW_ROWS = 10;
+
+/** The patient fields a column of an import file can feed. */
+export const PATIENT_IMPORT_FIELDS = [
+  'firstName',
+  'lastName',
+  'birthDate',
+  'sex',
+  'documentNumber',
+  'phone',
+  'mobileAreaCode',
+  'mobileNumber',
+  'address',
+  'province',
+  'city',
+  'email',
+  'healthInsurance',
+  'memberNumber',
+  'profession',
+  'reasonForConsultation',
+  'goal',
+  'referredBy',
+  'startDate',
+  'locationId',
+  'typeId',
+  'heightCm',
+  'website',
+  'isNew',
+  'isTest',
+] as const satisfies ReadonlyArray<keyof CreatePatientRequest>;
+export const patientImportFieldSchema = z.enum(PATIENT_IMPORT_FIELDS, { error: 'El campo elegido para una columna no existe.' });
+export type PatientImportField = z.infer<typeof patientImportFieldSchema>;
+
+/**
+ * The field each column of the file feeds, in file order (null ignores the column). Sent as JSON in the
+ * `mapping` query parameter; without it the server recognises the headers on its own.
+ */
+export const patientImportMappingSchema = z
+  .array(patientImportFieldSchema.nullable(), { error: 'La asignación de columnas debe ser una lista.' })
+  .max(200, { error: 'El archivo tiene demasiadas columnas.' })
+  .refine((fields) => new Set(fields.filter((f) => f !== null)).size === fields.filter((f) => f !== null).length, {
+    error: 'Asignaste el mismo campo a dos columnas.',
+  });
+export type PatientImportMapping = z.infer<typeof patientImportMappingSchema>;
 
 export const patientImportQuerySchema = z.object({
   /** true: validate and report, save nothing. */
@@ -779,24 +828,67 @@ export const patientImportQuerySchema = z.object({
     .enum(['true', 'false', '1', '0'], { error: "dryRun debe ser 'true' o 'false'." })
     .transform((v) => v === 'true' || v === '1')
     .default(false),
+  /** JSON array: see patientImportMappingSchema. */
+  mapping: z
+    .string()
+    .max(10_000, tooLong(10_000))
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'La asignación de columnas no es un JSON válido.' });
+        return z.NEVER;
+      }
+    })
+    .pipe(patientImportMappingSchema)
+    .optional(),
 });
+
+export const patientImportColumnSchema = z.object({
+  /** The header as written in the file. */
+  header: z.string(),
+  /** The field this column feeds, or null when it is ignored. */
+  field: patientImportFieldSchema.nullable(),
+  /** The field recognised from the header alone (legacy Pac_* names, ours, or Spanish). */
+  detectedField: patientImportFieldSchema.nullable(),
+});
+export type PatientImportColumn = z.infer<typeof patientImportColumnSchema>;
 
 export const patientImportReportSchema = z.object({
   dryRun: z.boolean(),
+  format: z.enum(['csv', 'xlsx']),
+  /** Every column of the file, in order, with the field it feeds. */
+  columns: z.array(patientImportColumnSchema),
+  /** The first rows of the file as read (one text per column), whatever their validity. */
+  preview: z.array(
+    z.object({
+      /** 1-based line (CSV) or row (XLSX) number in the file. */
+      row: z.number().int(),
+      cells: z.array(z.string()),
+      valid: z.boolean(),
+    }),
+  ),
+  /**
+   * Required fields no column feeds (firstName, lastName). A dry run answers them so the nutritionist can
+   * map the columns (no row is validated meanwhile); a real import with any of them missing is a 400.
+   */
+  missingFields: z.array(patientImportFieldSchema),
   /** Data rows read (the header not counted). */
   rows: z.number().int(),
   /** Rows that passed validation. */
   valid: z.number().int(),
   /** Rows saved: `valid` on a real import, 0 on a dry run. */
   imported: z.number().int(),
+  /** Ids of the patients created, in file order (empty on a dry run). */
+  createdIds: z.array(idSchema),
   rejected: z.array(
     z.object({
-      /** 1-based line number in the file (the header is line 1). */
+      /** 1-based line (CSV) or row (XLSX) number in the file (the header is 1). */
       row: z.number().int(),
       errors: z.array(z.object({ field: z.string(), message: z.string() })),
     }),
   ),
-  /** Header names that match no patient field (their values are ignored). */
+  /** Header names that feed no patient field (their values are ignored). */
   ignoredColumns: z.array(z.string()),
 });
 export type PatientImportReport = z.infer<typeof patientImportReportSchema>;
@@ -815,6 +907,36 @@ export const auditEntrySchema = z.object({
   createdAt: isoInstantSchema,
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const PATIENT_AUDIT_DEFAULT_LIMIT = 20;
+export const PATIENT_AUDIT_MAX_LIMIT = 100;
+
+export const patientAuditQuerySchema = z.object({
+  page: patientListQuerySchema.shape.page,
+  limit: z.coerce
+    .number({ error: 'El límite debe ser un número.' })
+    .int({ error: 'El límite debe ser un número entero.' })
+    .min(1, { error: `El límite debe estar entre 1 y ${PATIENT_AUDIT_MAX_LIMIT}.` })
+    .max(PATIENT_AUDIT_MAX_LIMIT, { error: `El límite debe estar entre 1 y ${PATIENT_AUDIT_MAX_LIMIT}.` })
+    .default(PATIENT_AUDIT_DEFAULT_LIMIT),
+});
+
+/** One row of the record's change history (GET /patients/{id}/audit), newest first. */
+export const patientAuditItemSchema = auditEntrySchema.extend({
+  /** Who did it: the nutritionist's name, or the account's email when it has no name. */
+  actorName: z.string().nullable(),
+  /** The fields (camelCase, as in the API) the action set or changed; empty when it names none. */
+  fields: z.array(z.string()),
+});
+export type PatientAuditItem = z.infer<typeof patientAuditItemSchema>;
+
+export const patientAuditPageSchema = z.object({
+  items: z.array(patientAuditItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type PatientAuditPage = z.infer<typeof patientAuditPageSchema>;
 
 /** The clinical-record part of the per-patient export; patient-export.ts adds the consultations. */
 export const patientRecordExportSchema = z.object({

@@ -6,6 +6,7 @@ import * as appointments from './migrations/0003-appointments.js';
 import * as foods from './migrations/0004-foods.js';
 import * as consultations from './migrations/0005-consultations.js';
 import * as plans from './migrations/0006-plans.js';
+import * as patientsMore from './migrations/0007-patients-more.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-foods': foods,
   '0005-consultations': consultations,
   '0006-plans': plans,
+  '0007-patients-more': patientsMore,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

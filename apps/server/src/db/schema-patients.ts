@@ -40,12 +40,14 @@ export interface PatientsTable {
   goal: string | null;
   referred_by: string | null;
   start_date: IsoDate | null;
-  /** Place of care id (free text until the locations issue adds the table). */
+  /** Place of care (locations.id of the same nutritionist); the service checks it, there is no FK. */
   location_id: string | null;
   height_cm: number | null;
   website: string | null;
   is_new: Flag;
   is_test: Flag;
+  /** 1 = no appointment-reminder emails (column added by 0003-appointments; the reminder job reads it). */
+  reminders_opt_out: ColumnType<Flag, Flag | undefined, Flag>;
   /** Path relative to DATA_DIR of the stored WebP photo. */
   photo_path: string | null;
   /** Lower-case, accent-free "first last email": what the list search matches with LIKE. */

@@ -1,18 +1,22 @@
-// CSV → patient inputs. Reads UTF-8 (with or without BOM), comma, semicolon or tab separated, with a
-// header row whose names may be ours (firstName), the legacy export's (Pac_Nombre) or plain Spanish
-// (nombre). Every data row becomes either a validated CreatePatientInput or a list of field errors.
+// Import files → patient inputs. A CSV (UTF-8 with or without BOM; comma, semicolon or tab separated) or
+// an XLSX workbook (first sheet with data) is read into the same table: a header row and text cells. Each
+// column feeds a patient field, recognised from its header — ours (firstName), the legacy export's
+// (Pac_Nombre) or plain Spanish (nombre) — or chosen by the nutritionist (the mapping). Every data row then
+// becomes either a validated CreatePatientInput or a list of field errors.
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import {
   PATIENT_IMPORT_MAX_ROWS,
   createPatientRequestSchema,
   normalizePatientTypeId,
   type CreatePatientInput,
-  type CreatePatientRequest,
+  type PatientImportField,
+  type PatientImportMapping,
 } from '@almendra/contracts';
 import { AppError } from '../../lib/errors.js';
 import { foldText } from './patient-text.js';
 
-type ImportField = keyof CreatePatientRequest;
+type ImportField = PatientImportField;
 
 /** Header aliases, compared after folding and removing everything but letters and digits. */
 const HEADER_ALIASES: Record<ImportField, string[]> = {
@@ -49,8 +53,15 @@ const FIELD_OF_HEADER = new Map<string, ImportField>(
 
 const headerKey = (header: string) => foldText(header).replace(/[^a-z0-9]/g, '');
 
+/** The file as read, before any column is given a meaning. */
+export interface ImportTable {
+  format: 'csv' | 'xlsx';
+  headers: string[];
+  rows: Array<{ line: number; cells: string[] }>;
+}
+
 export interface CsvRecord {
-  /** 1-based line where the row starts (the header is line 1). */
+  /** 1-based line (CSV) or row (XLSX) where the row starts (the header is 1). */
   line: number;
   values: Partial<Record<ImportField, string>>;
   extraCells: boolean;
@@ -74,7 +85,11 @@ function detectDelimiter(text: string): string {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
-export function parsePatientCsv(bytes: Buffer): { records: CsvRecord[]; ignoredColumns: string[] } {
+function tooManyRows(rows: number): AppError {
+  return unreadable(`El archivo tiene ${rows} filas; el máximo es ${PATIENT_IMPORT_MAX_ROWS}. Divídelo en partes.`);
+}
+
+export function readCsvTable(bytes: Buffer): ImportTable {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -101,41 +116,120 @@ export function parsePatientCsv(bytes: Buffer): { records: CsvRecord[]; ignoredC
     if (code === 'CSV_QUOTE_NOT_CLOSED') throw unreadable('No pudimos leer el archivo CSV: hay unas comillas (") que no se cierran.');
     throw unreadable(`No pudimos leer el archivo CSV${lines ? ` (línea ${lines})` : ''}: revisa las comillas y los separadores.`);
   }
-
   const [header, ...rows] = parsed;
   if (!header) throw unreadable('El archivo está vacío.');
-  const columns: Array<ImportField | null> = [];
-  const ignoredColumns: string[] = [];
-  for (const name of header.record) {
-    const field = FIELD_OF_HEADER.get(headerKey(name)) ?? null;
-    if (field === null || columns.includes(field)) {
-      if (name !== '') ignoredColumns.push(name);
-      columns.push(null);
-    } else {
-      columns.push(field);
-    }
-  }
-  if (!columns.includes('firstName') || !columns.includes('lastName')) {
-    throw unreadable(
-      'La primera fila del archivo debe tener los nombres de las columnas, con al menos nombre y apellido (por ejemplo firstName y lastName, o Pac_Nombre y Pac_Apellido).',
-    );
-  }
-  if (rows.length > PATIENT_IMPORT_MAX_ROWS) {
-    throw unreadable(`El archivo tiene ${rows.length} filas; el máximo es ${PATIENT_IMPORT_MAX_ROWS}. Divídelo en partes.`);
-  }
+  if (rows.length > PATIENT_IMPORT_MAX_ROWS) throw tooManyRows(rows.length);
+  return {
+    format: 'csv',
+    headers: header.record,
+    rows: rows.map(({ record, info }) => {
+      const newlinesInside = record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
+      return { line: info.lines - newlinesInside, cells: record };
+    }),
+  };
+}
 
+/** An XLSX cell as the text a CSV export of it would hold: dates as YYYY-MM-DD, formulas by their result. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    // Excel dates have no zone; exceljs reads them as that wall-clock time in UTC.
+    return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
+  if ('hyperlink' in value) return cellText(value.text as ExcelJS.CellValue);
+  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if ('formula' in value || 'sharedFormula' in value) return '';
+  return ''; // error values (#N/A…)
+}
+
+export async function readXlsxTable(bytes: Buffer): Promise<ImportTable> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw unreadable('No pudimos leer el archivo Excel. Guárdalo como .xlsx (o como CSV UTF-8) y vuelve a intentarlo.');
+  }
+  const sheet = workbook.worksheets.find((ws) => ws.actualRowCount > 0);
+  if (!sheet) throw unreadable('El archivo está vacío.');
+  if (sheet.actualRowCount - 1 > PATIENT_IMPORT_MAX_ROWS) throw tooManyRows(sheet.actualRowCount - 1);
+  const lines: Array<{ line: number; cells: string[] }> = [];
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+    const cells: string[] = [];
+    // row.values is 1-based (index 0 is empty); missing cells are holes.
+    const values = row.values as ExcelJS.CellValue[];
+    for (let column = 1; column < values.length; column += 1) cells.push(cellText(values[column]));
+    if (cells.some((cell) => cell !== '')) lines.push({ line: number, cells });
+  });
+  const [header, ...rows] = lines;
+  if (!header) throw unreadable('El archivo está vacío.');
+  return { format: 'xlsx', headers: header.cells, rows };
+}
+
+/** XLSX files are ZIP archives; anything else is read as CSV text. */
+export async function readImportTable(bytes: Buffer): Promise<ImportTable> {
+  if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0x504b0304) return readXlsxTable(bytes);
+  // The binary .xls of Excel 97–2003 (an OLE compound file).
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) {
+    throw unreadable('Los archivos .xls (Excel 97-2003) no se pueden importar: guárdalo como .xlsx o como CSV UTF-8.');
+  }
+  return readCsvTable(bytes);
+}
+
+/** The field each header names on its own (the first column wins when two name the same field). */
+export function detectColumns(headers: string[]): Array<ImportField | null> {
+  const columns: Array<ImportField | null> = [];
+  for (const name of headers) {
+    const field = FIELD_OF_HEADER.get(headerKey(name)) ?? null;
+    columns.push(field !== null && !columns.includes(field) ? field : null);
+  }
+  return columns;
+}
+
+/** The columns to use: the nutritionist's mapping when sent (it must cover the file), else the detected ones. */
+export function resolveColumns(
+  table: ImportTable,
+  mapping: PatientImportMapping | undefined,
+): { columns: Array<ImportField | null>; missing: ImportField[] } {
+  let columns = detectColumns(table.headers);
+  if (mapping) {
+    if (mapping.length !== table.headers.length) {
+      const message = `La asignación tiene ${mapping.length} columnas y el archivo ${table.headers.length}. Vuelve a revisar el archivo.`;
+      throw new AppError('VALIDATION_ERROR', message, [{ path: 'mapping', message }]);
+    }
+    columns = [...mapping];
+  }
+  const missing = REQUIRED_FIELDS.filter((field) => !columns.includes(field));
+  return { columns, missing };
+}
+
+const REQUIRED_FIELDS: ImportField[] = ['firstName', 'lastName'];
+
+/** The 400 of an import whose columns do not include the names. */
+export function missingNamesError(mapped: boolean): AppError {
+  return unreadable(
+    mapped
+      ? 'Elige qué columnas tienen el nombre y el apellido.'
+      : 'La primera fila del archivo debe tener los nombres de las columnas, con al menos nombre y apellido (por ejemplo firstName y lastName, o Pac_Nombre y Pac_Apellido).',
+  );
+}
+
+/** Rows with a value per mapped field; all-empty rows are skipped. */
+export function recordsOf(table: ImportTable, columns: Array<ImportField | null>): CsvRecord[] {
   const records: CsvRecord[] = [];
-  for (const { record, info } of rows) {
-    if (record.every((cell) => cell === '')) continue;
+  for (const { line, cells } of table.rows) {
+    if (cells.every((cell) => cell === '')) continue;
     const values: CsvRecord['values'] = {};
-    record.forEach((cell, index) => {
+    cells.forEach((cell, index) => {
       const field = columns[index];
       if (field && cell !== '') values[field] = cell;
     });
-    const newlinesInside = record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
-    records.push({ line: info.lines - newlinesInside, values, extraCells: record.length > header.record.length && record.slice(header.record.length).some((c) => c !== '') });
+    records.push({ line, values, extraCells: cells.length > table.headers.length && cells.slice(table.headers.length).some((c) => c !== '') });
   }
-  return { records, ignoredColumns };
+  return records;
 }
 
 type FieldError = { field: string; message: string };

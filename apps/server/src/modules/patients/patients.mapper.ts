@@ -1,5 +1,5 @@
 // Database rows → contract types (never return rows).
-import type { AuditEntry, Patient, PatientType } from '@almendra/contracts';
+import type { AuditEntry, Patient, PatientAuditItem, PatientType } from '@almendra/contracts';
 import type { Selectable } from 'kysely';
 import type { AuditLogTable } from '../../db/schema.js';
 import type { PatientTypesTable } from '../../db/schema-patients.js';
@@ -46,6 +46,7 @@ export function toPatient(row: PatientRow, presentation: PatientPresentation): P
     website: row.website,
     isNew: Number(row.is_new) === 1,
     isTest: Number(row.is_test) === 1,
+    remindersOptOut: Number(row.reminders_opt_out) === 1,
     photoUrl: presentation.photoUrl,
     pregnant: presentation.pregnant,
     version: Number(row.version),
@@ -74,4 +75,28 @@ export function toAuditEntry(row: Selectable<AuditLogTable>): AuditEntry {
     changes,
     createdAt: row.created_at,
   };
+}
+
+type AuditRowWithActor = Selectable<AuditLogTable> & {
+  actor_email: string | null;
+  actor_first_name: string | null;
+  actor_last_name: string | null;
+};
+
+/** Links between rows, not data a person entered. */
+const LINK_FIELDS = new Set(['id', 'patientId', 'pregnancyId', 'nutritionistId', 'userId', 'consultationId', 'appointmentId']);
+
+/** The fields an audit row names: the changed ones of an update, the values set by a create or import. */
+function auditFields(action: string, changes: unknown): string[] {
+  if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return [];
+  const entries = Object.entries(changes as Record<string, unknown>).filter(([k]) => !LINK_FIELDS.has(k));
+  if (action === 'create' || action === 'import') return entries.filter(([, v]) => v !== null && v !== '' && v !== 0).map(([k]) => k);
+  if (action === 'update') return entries.map(([k]) => k);
+  return [];
+}
+
+export function toPatientAuditItem(row: AuditRowWithActor): PatientAuditItem {
+  const entry = toAuditEntry(row);
+  const name = [row.actor_first_name, row.actor_last_name].filter(Boolean).join(' ');
+  return { ...entry, actorName: name || row.actor_email || null, fields: auditFields(entry.action, entry.changes) };
 }

@@ -143,6 +143,61 @@ export const patientsRepository = {
       .execute();
   },
 
+  /** The ids among `ids` that are places of care of this nutritionist (not deleted). */
+  async ownLocationIds(db: Executor, scope: Scope, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('locations')
+      .select('id')
+      .where('nutritionist_id', '=', scope.nutritionistId)
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  },
+
+  /** The names the PDF summary shows: the nutritionist's, the patient type's and the place's. */
+  async reportNames(db: Executor, scope: Scope, ids: { typeId: number; locationId: string | null }) {
+    const [nutritionist, type, location] = await Promise.all([
+      db.selectFrom('nutritionists').select(['first_name', 'last_name', 'licence_number']).where('id', '=', scope.nutritionistId).executeTakeFirst(),
+      db.selectFrom('patient_types').select('name_es').where('id', '=', ids.typeId).executeTakeFirst(),
+      ids.locationId
+        ? db.selectFrom('locations').select('name').where('id', '=', ids.locationId).where('nutritionist_id', '=', scope.nutritionistId).executeTakeFirst()
+        : undefined,
+    ]);
+    return {
+      nutritionist: { firstName: nutritionist?.first_name ?? '', lastName: nutritionist?.last_name ?? '', licenceNumber: nutritionist?.licence_number ?? null },
+      typeName: type?.name_es ?? null,
+      locationName: location?.name ?? null,
+    };
+  },
+
+  /** One page of the patient's history, newest first, with the name of who acted. */
+  async pageAudit(db: Executor, scope: Scope, patientId: string, page: { limit: number; offset: number }) {
+    const [rows, count] = await Promise.all([
+      db
+        .selectFrom('audit_log')
+        .leftJoin('users', 'users.id', 'audit_log.user_id')
+        .leftJoin('nutritionists', 'nutritionists.user_id', 'audit_log.user_id')
+        .selectAll('audit_log')
+        .select(['users.email as actor_email', 'nutritionists.first_name as actor_first_name', 'nutritionists.last_name as actor_last_name'])
+        .where('audit_log.nutritionist_id', '=', scope.nutritionistId)
+        .where('audit_log.patient_id', '=', patientId)
+        .orderBy('audit_log.created_at', 'desc')
+        .orderBy('audit_log.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      db
+        .selectFrom('audit_log')
+        .select(sql<number | string>`count(*)`.as('count'))
+        .where('nutritionist_id', '=', scope.nutritionistId)
+        .where('patient_id', '=', patientId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.count) };
+  },
+
   listAudit(db: Executor, scope: Scope, patientId: string) {
     return db
       .selectFrom('audit_log')

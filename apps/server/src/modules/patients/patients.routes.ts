@@ -1,5 +1,5 @@
 // /api/v1 patient routes: the type catalogue, the list and search, CRUD with trash and restore, the photo,
-// CSV import, the export and referral options; the record sections are in record-sections.routes.ts.
+// CSV/XLSX import, the JSON and PDF exports, the change history and referral options; the record sections are in record-sections.routes.ts.
 // Thin handlers: parse with the contract, call one service function, answer a contract type.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +13,8 @@ import {
   createPatientRequestSchema,
   errorBodySchema,
   idSchema,
+  patientAuditPageSchema,
+  patientAuditQuerySchema,
   patientExportSchema,
   patientImportQuerySchema,
   patientImportReportSchema,
@@ -65,7 +67,7 @@ export async function patientsRoutes(app: FastifyInstance, options: PatientsRout
     photoUrls: new PhotoUrlSigner(options.photoUrlSecret),
   });
   const records = createRecordSectionsService({ db, clock });
-  const exportPatient = createPatientExporter({ db, clock, patients, records });
+  const exporter = createPatientExporter({ db, clock, patients, records });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patients'];
   const preHandler = guards.requireEditor;
@@ -94,7 +96,10 @@ export async function patientsRoutes(app: FastifyInstance, options: PatientsRout
       preHandler,
       schema: {
         tags,
-        description: `multipart/form-data with one CSV file in the field "${PATIENT_IMPORT_FIELD}" (≤ 2 MB, UTF-8, comma or semicolon separated, header row).`,
+        description:
+          `multipart/form-data with one file in the field "${PATIENT_IMPORT_FIELD}" (≤ 2 MB): a CSV (UTF-8, comma, semicolon or tab ` +
+          'separated) or an XLSX workbook (first sheet with data), with a header row. `mapping` (JSON array, one field or null per ' +
+          'column) overrides the columns recognised from the headers. Valid rows are saved in one transaction unless dryRun.',
         querystring: patientImportQuerySchema,
         response: { 200: patientImportReportSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
       },
@@ -105,7 +110,7 @@ export async function patientsRoutes(app: FastifyInstance, options: PatientsRout
         maxBytes: PATIENT_IMPORT_MAX_BYTES,
         tooLargeMessage: 'El archivo supera el máximo de 2 MB.',
       });
-      return patients.importCsv(actorOf(request), file, request.query.dryRun);
+      return patients.importFile(actorOf(request), file, { dryRun: request.query.dryRun, mapping: request.query.mapping });
     },
   );
 
@@ -140,11 +145,33 @@ export async function patientsRoutes(app: FastifyInstance, options: PatientsRout
     '/patients/:id/export',
     { preHandler, schema: { tags, params: idParams, response: { 200: patientExportSchema, ...errors } } },
     async (request, reply) => {
-      const document = await exportPatient(actorOf(request), request.params.id);
+      const document = await exporter.json(actorOf(request), request.params.id);
       reply.header('Content-Disposition', `attachment; filename="paciente-${request.params.id}.json"`);
       reply.header('Cache-Control', 'no-store');
       return document;
     },
+  );
+
+  r.get(
+    '/patients/:id/export.pdf',
+    {
+      preHandler,
+      schema: { tags, description: 'The record as a readable PDF summary (Spanish, es-AR numbers).', params: idParams, response: { 200: z.any().describe('application/pdf'), ...errors } },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await exporter.pdf(actorOf(request), request.params.id);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  r.get(
+    '/patients/:id/audit',
+    { preHandler, schema: { tags, description: 'The record\'s change history, newest first.', params: idParams, querystring: patientAuditQuerySchema, response: { 200: patientAuditPageSchema, ...errors } } },
+    async (request) => patients.auditPage(tenantScope(request), request.params.id, request.query),
   );
 
   r.put(

@@ -1,6 +1,6 @@
 // Patients: list and search, create, edit with optimistic concurrency, soft delete to a 30-day trash and
-// restore, the photo, referral options and the CSV import. Every change of the record writes an audit row
-// in the same transaction.
+// restore, the photo, referral options, the CSV/XLSX import and the record's change history. Every change of
+// the record writes an audit row in the same transaction.
 import type { Kysely, Updateable } from 'kysely';
 import {
   DEFAULT_PATIENT_TYPE_ID,
@@ -10,6 +10,9 @@ import {
   referralOptionsSchema,
   type CreatePatientInput,
   type Patient,
+  PATIENT_IMPORT_PREVIEW_ROWS,
+  type PatientAuditPage,
+  type PatientImportMapping,
   type PatientImportReport,
   type PatientListResponse,
   type PatientType,
@@ -26,9 +29,9 @@ import { newId } from '../../lib/ids.js';
 import { isPastTrash, patientNotFound, requirePatient, trashCutoff, type Actor } from './patient-access.js';
 import { diff, snapshot, writeAudit } from './patient-audit.js';
 import { dateInTimeZone } from './patient-dates.js';
-import { parsePatientCsv, rowToPatientInput } from './patient-import.js';
+import { detectColumns, missingNamesError, readImportTable, recordsOf, resolveColumns, rowToPatientInput } from './patient-import.js';
 import { containsPattern, searchTerms, searchTextOf, sortNameOf } from './patient-text.js';
-import { toPatient, toPatientType } from './patients.mapper.js';
+import { toPatient, toPatientAuditItem, toPatientType } from './patients.mapper.js';
 import { patientsRepository as repo, type PatientRow, type Scope } from './patients.repository.js';
 import { toStoredPhoto, type PhotoStore } from './photo-storage.js';
 import type { PhotoUrlSigner } from './photo-url.js';
@@ -69,6 +72,7 @@ const COLUMN_OF = {
   website: 'website',
   isNew: 'is_new',
   isTest: 'is_test',
+  remindersOptOut: 'reminders_opt_out',
 } as const satisfies Record<keyof PatientFields, keyof PatientsTable>;
 
 /** The columns of the fields present in the input (undefined = not sent = unchanged). */
@@ -88,9 +92,22 @@ export function validationError(issues: ValidationIssue[]): AppError {
   return new AppError('VALIDATION_ERROR', issues.length === 1 ? issues[0]!.message : 'Revisa los datos ingresados.', issues);
 }
 
-/** Rules that need the clock or the catalogue (the contract checks everything else). */
-export function patientRuleIssues(fields: PatientFields, today: string, knownTypeIds: Set<number>): ValidationIssue[] {
+export const UNKNOWN_LOCATION_MESSAGE = 'El lugar de atención no es uno de tus lugares. Elígelo de la lista o créalo en Lugares de atención.';
+
+/**
+ * Rules that need the clock, the catalogue or the practice's places (the contract checks everything else).
+ * `ownLocationIds` holds the ids among the input's that are the caller's places.
+ */
+export function patientRuleIssues(
+  fields: Pick<PatientFields, 'birthDate' | 'typeId' | 'locationId'>,
+  today: string,
+  knownTypeIds: Set<number>,
+  ownLocationIds: Set<string>,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
+  if (fields.locationId && !ownLocationIds.has(fields.locationId)) {
+    issues.push({ path: 'locationId', message: UNKNOWN_LOCATION_MESSAGE });
+  }
   if (fields.birthDate && fields.birthDate > today) {
     issues.push({ path: 'birthDate', message: 'La fecha de nacimiento no puede ser una fecha futura.' });
   }
@@ -114,6 +131,10 @@ export function createPatientsService(deps: PatientsServiceDeps) {
   async function knownTypeIds(fields: PatientFields): Promise<Set<number>> {
     if (fields.typeId === undefined) return new Set();
     return (await repo.typeExists(db, fields.typeId)) ? new Set([fields.typeId]) : new Set();
+  }
+
+  function ownLocations(scope: Scope, fields: Pick<PatientFields, 'locationId'>): Promise<Set<string>> {
+    return repo.ownLocationIds(db, scope, fields.locationId ? [fields.locationId] : []);
   }
 
   /** A complete new row from validated input; defaults: type Genérico, start date today, not new, not test. */
@@ -147,6 +168,7 @@ export function createPatientsService(deps: PatientsServiceDeps) {
       website: null,
       is_new: 0,
       is_test: 0,
+      reminders_opt_out: 0,
       photo_path: null,
       search_text: '',
       sort_name: '',
@@ -196,7 +218,7 @@ export function createPatientsService(deps: PatientsServiceDeps) {
       const now = clock.now();
       const timeZone = await repo.nutritionistTimeZone(db, actor);
       const today = dateInTimeZone(now, timeZone);
-      const issues = patientRuleIssues(fields, today, await knownTypeIds(fields));
+      const issues = patientRuleIssues(fields, today, await knownTypeIds(fields), await ownLocations(actor, fields));
       if (issues.length > 0) throw validationError(issues);
       const row = newPatientRow(actor, fields, today, now.toISOString());
       await db.transaction().execute(async (trx) => {
@@ -211,7 +233,7 @@ export function createPatientsService(deps: PatientsServiceDeps) {
       const current = await requirePatient(db, actor, id, now, 'write');
       const { version, ...fields } = input;
       if (Number(current.version) !== version) throw versionConflict();
-      const issues = patientRuleIssues(fields, dateInTimeZone(now, current.time_zone), await knownTypeIds(fields));
+      const issues = patientRuleIssues(fields, dateInTimeZone(now, current.time_zone), await knownTypeIds(fields), await ownLocations(actor, fields));
       if (issues.length > 0) throw validationError(issues);
 
       const changes = columnsOf(fields);
@@ -329,28 +351,43 @@ export function createPatientsService(deps: PatientsServiceDeps) {
       return { options };
     },
 
+    /** The record's change history, newest first (404 for another nutritionist's patient). */
+    async auditPage(scope: Scope, patientId: string, query: { page: number; limit: number }): Promise<PatientAuditPage> {
+      await requirePatient(db, scope, patientId, clock.now(), 'read');
+      const { rows, total } = await repo.pageAudit(db, scope, patientId, { limit: query.limit, offset: (query.page - 1) * query.limit });
+      return { items: rows.map(toPatientAuditItem), total, page: query.page, limit: query.limit };
+    },
+
     /**
-     * Validates every row; unless dryRun, saves all valid rows in one transaction (batched inserts). A file
-     * that cannot be read as CSV is rejected whole (400) and nothing is saved.
+     * Reads a CSV or XLSX file and validates every row. A dry run answers the columns (detected or as
+     * mapped), a preview and the per-row report and saves nothing. Otherwise every valid row is saved in
+     * one transaction (batched inserts), so a failure half-way leaves no patient behind. A file that
+     * cannot be read is rejected whole (400) and nothing is saved.
      */
-    async importCsv(actor: Actor, file: Buffer, dryRun: boolean): Promise<PatientImportReport> {
-      const parsed = parsePatientCsv(file);
+    async importFile(actor: Actor, file: Buffer, options: { dryRun: boolean; mapping?: PatientImportMapping | undefined }): Promise<PatientImportReport> {
+      const table = await readImportTable(file);
+      const { columns, missing } = resolveColumns(table, options.mapping);
+      // A dry run still answers the columns and the preview, so the nutritionist can pick the name columns.
+      if (missing.length > 0 && !options.dryRun) throw missingNamesError(options.mapping !== undefined);
+      const detected = detectColumns(table.headers);
+      const records = recordsOf(table, columns);
       const now = clock.now();
       const at = now.toISOString();
       const today = dateInTimeZone(now, await repo.nutritionistTimeZone(db, actor));
       const typeIds = await repo.typeIds(db);
+      const locationIds = await repo.ownLocationIds(db, actor, [...new Set(records.flatMap((r) => (r.values.locationId ? [r.values.locationId] : [])))]);
       const rows: PatientRow[] = [];
       const rejected: PatientImportReport['rejected'] = [];
-      for (const record of parsed.records) {
+      for (const record of missing.length > 0 ? [] : records) {
         const result = rowToPatientInput(record);
         const errors = result.errors;
-        for (const issue of patientRuleIssues(result.converted, today, typeIds)) {
+        for (const issue of patientRuleIssues({ ...result.converted, locationId: record.values.locationId }, today, typeIds, locationIds)) {
           if (!errors.some((e) => e.field === issue.path)) errors.push({ field: issue.path, message: issue.message });
         }
         if (result.input && errors.length === 0) rows.push(newPatientRow(actor, result.input, today, at));
         else rejected.push({ row: record.line, errors });
       }
-      if (!dryRun && rows.length > 0) {
+      if (!options.dryRun && rows.length > 0) {
         await db.transaction().execute(async (trx) => {
           await repo.insert(trx, rows);
           await writeAudit(
@@ -361,13 +398,27 @@ export function createPatientsService(deps: PatientsServiceDeps) {
           );
         });
       }
+      const rejectedLines = new Set(rejected.map((r) => r.row));
       return {
-        dryRun,
-        rows: parsed.records.length,
+        dryRun: options.dryRun,
+        format: table.format,
+        columns: table.headers.map((header, index) => ({
+          header,
+          field: columns[index] ?? null,
+          detectedField: detected[index] ?? null,
+        })),
+        preview: records.slice(0, PATIENT_IMPORT_PREVIEW_ROWS).map((record) => ({
+          row: record.line,
+          cells: table.headers.map((_, index) => table.rows.find((r) => r.line === record.line)?.cells[index] ?? ''),
+          valid: missing.length === 0 && !rejectedLines.has(record.line),
+        })),
+        missingFields: missing,
+        rows: records.length,
         valid: rows.length,
-        imported: dryRun ? 0 : rows.length,
+        imported: options.dryRun ? 0 : rows.length,
+        createdIds: options.dryRun ? [] : rows.map((row) => row.id),
         rejected,
-        ignoredColumns: parsed.ignoredColumns,
+        ignoredColumns: table.headers.filter((header, index) => header !== '' && columns[index] === null),
       };
     },
   };

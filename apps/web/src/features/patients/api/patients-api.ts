@@ -1,4 +1,4 @@
-// Calls of the patients feature (GET/POST/PATCH /patients, record sections, photo, import, export)
+// Calls of the patients feature (GET/POST/PATCH /patients, record sections, photo, import, exports, history)
 // and the TanStack Query keys they share, so a save refreshes every screen that shows the patient.
 import type {
   Activity,
@@ -7,6 +7,8 @@ import type {
   Habits,
   LabResult,
   Patient,
+  PatientAuditPage,
+  PatientImportMapping,
   PatientImportReport,
   PatientListResponse,
   PatientType,
@@ -37,6 +39,7 @@ export const patientKeys = {
   list: (params: PatientListParams) => ['patients', 'list', params] as const,
   detail: (id: string) => ['patients', 'detail', id] as const,
   section: (id: string, section: string) => ['patients', 'section', id, section] as const,
+  audit: (id: string, page: number) => ['patients', 'section', id, 'audit', page] as const,
 };
 
 export function patientListPath(params: PatientListParams): string {
@@ -64,6 +67,10 @@ export const patientsApi = {
   referralOptions: () => api.get<{ options: string[] }>('/referral-options'),
   saveReferralOptions: (options: string[]) => api.put<{ options: string[] }>('/referral-options', { options }),
   exportRecord: (id: string) => api.get<unknown>(`/patients/${encodeURIComponent(id)}/export`),
+  /** The readable PDF summary, as a Blob. */
+  exportPdf: async (id: string): Promise<Blob> => (await authorized('GET', `/patients/${encodeURIComponent(id)}/export.pdf`)).blob(),
+  audit: (id: string, page: number, limit = 20) =>
+    api.get<PatientAuditPage>(`/patients/${encodeURIComponent(id)}/audit?page=${page}&limit=${limit}`),
   pregnancies: (id: string) => api.get<Pregnancy[]>(`/patients/${encodeURIComponent(id)}/pregnancies`),
   startPregnancy: (id: string, body: { lastMenstrualPeriod: string; preGestationalWeightKg?: number | null }) =>
     api.post<Pregnancy>(`/patients/${encodeURIComponent(id)}/pregnancies`, body),
@@ -91,22 +98,25 @@ export const patientsApi = {
     form.append('photo', file, filename);
     return multipart<Patient>('PUT', `/patients/${encodeURIComponent(id)}/photo`, form);
   },
-  importCsv: (file: File, dryRun: boolean) => {
+  /** CSV or XLSX; `mapping` (one field or null per column) overrides the columns the server recognised. */
+  importFile: (file: File, dryRun: boolean, mapping?: PatientImportMapping) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return multipart<PatientImportReport>('POST', `/patients/import?dryRun=${dryRun ? 'true' : 'false'}`, form);
+    const query = new URLSearchParams({ dryRun: dryRun ? 'true' : 'false' });
+    if (mapping) query.set('mapping', JSON.stringify(mapping));
+    return multipart<PatientImportReport>('POST', `/patients/import?${query.toString()}`, form);
   },
 };
 
 /**
- * Multipart upload with the bearer token; a 401 renews the session through the shared refresh queue
- * and retries once (the JSON client cannot send FormData).
+ * A request with the bearer token whose answer is not JSON or whose body is FormData (the JSON client
+ * handles neither); a 401 renews the session through the shared refresh queue and retries once.
  */
-async function multipart<T>(method: 'PUT' | 'POST', path: string, form: FormData): Promise<T> {
+async function authorized(method: 'GET' | 'PUT' | 'POST', path: string, form?: FormData): Promise<Response> {
   const send = (token: string | null) =>
     window.fetch(`${API_BASE}${path}`, {
       method,
-      body: form,
+      ...(form ? { body: form } : {}),
       credentials: 'same-origin',
       headers: { 'X-Requested-With': 'XMLHttpRequest', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     });
@@ -122,16 +132,11 @@ async function multipart<T>(method: 'PUT' | 'POST', path: string, form: FormData
     throw new ApiError(0, NETWORK_ERROR, '');
   }
   if (!response.ok) throw await apiErrorFromResponse(response);
-  return (await response.json()) as T;
+  return response;
 }
 
-/** Field → message from a 400 VALIDATION_ERROR's details ([{ path, message }]). */
-export function fieldErrors(error: unknown): Record<string, string> {
-  const result: Record<string, string> = {};
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return result;
-  for (const detail of error.details as { path?: unknown; message?: unknown }[]) {
-    const path = Array.isArray(detail.path) ? detail.path.join('.') : typeof detail.path === 'string' ? detail.path : '';
-    if (path && typeof detail.message === 'string' && !result[path]) result[path] = detail.message;
-  }
-  return result;
+async function multipart<T>(method: 'PUT' | 'POST', path: string, form: FormData): Promise<T> {
+  return (await (await authorized(method, path, form)).json()) as T;
 }
+
+export { fieldErrors } from '../../../lib/api-error';

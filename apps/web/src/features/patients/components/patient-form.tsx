@@ -1,12 +1,12 @@
 // The personal-data fields of a patient, shared by /nuevo-paciente and the record's personal section.
 // Controlled: the parent keeps the values, the server's field errors and the save.
 import { useState } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { patientsApi } from '../api/patients-api';
 import { ageFrom, filterDecimal, parseDateInput, todayIso } from '../lib/format';
-import { ARGENTINE_PROVINCES, type PatientValues } from '../lib/patient-values';
+import { ARGENTINE_PROVINCES, type PatientTextKey, type PatientValues } from '../lib/patient-values';
 import { showSuccess } from '../../../lib/toast';
 
 export interface PatientFormProps {
@@ -23,8 +23,8 @@ export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormP
   const referral = useQuery({ queryKey: ['referral-options'], queryFn: patientsApi.referralOptions });
   const [editingReferral, setEditingReferral] = useState(false);
 
-  const set = (field: keyof PatientValues) => (value: string | null) => onChange({ ...values, [field]: value ?? '' });
-  const text = (field: keyof PatientValues, extra: Partial<React.ComponentProps<typeof TextInput>> = {}) => (
+  const set = (field: PatientTextKey) => (value: string | null) => onChange({ ...values, [field]: value ?? '' });
+  const text = (field: PatientTextKey, extra: Partial<React.ComponentProps<typeof TextInput>> = {}) => (
     <TextInput
       id={`${idPrefix}-${field}`}
       label={t(`fields.${field}`)}
@@ -146,6 +146,14 @@ export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormP
         error={errors.goal}
         autosize
         minRows={2}
+      />
+      <Switch
+        id={`${idPrefix}-remindersOptOut`}
+        label={t('fields.remindersOptOut')}
+        description={t('record.remindersOptOutHelp')}
+        checked={values.remindersOptOut}
+        onChange={(e) => onChange({ ...values, remindersOptOut: e.currentTarget.checked })}
+        error={errors.remindersOptOut}
       />
       {editingReferral && (
         <ReferralOptionsModal options={referralOptions} onClose={() => setEditingReferral(false)} />

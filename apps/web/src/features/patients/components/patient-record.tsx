@@ -1,6 +1,7 @@
-// /ficha?id=…: header (photo, name, age, type, contact links, Nueva consulta, export, delete) and tabs:
-// personal data and clinical record sections (each saved on its own), consultations (from the
-// consultations feature), plans, notes and daily log (honest empty states until they land).
+// /ficha?id=…: header (photo, name, age, type, contact links, Nueva consulta, JSON and PDF export, delete)
+// and tabs: personal data and clinical record sections (each saved on its own), consultations (from the
+// consultations feature), plans, notes and daily log (honest empty states until they land), and the
+// record's change history.
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
 import {
   Accordion,
@@ -24,6 +25,7 @@ import {
   IconBrandWhatsapp,
   IconCalendarPlus,
   IconDownload,
+  IconFileTypePdf,
   IconMail,
   IconNotes,
   IconPhone,
@@ -41,6 +43,7 @@ import { showError, showSuccess } from '../../../lib/toast';
 import { useCurrentUser } from '../../../lib/current-user';
 import { LabsSection } from './labs-section';
 import { ActivitySection, BackgroundSection, HabitsSection, RemindersSection } from './other-sections';
+import { PatientHistory } from './patient-history';
 import { PersonalSection } from './personal-section';
 import { PhotoPicker } from './photo-picker';
 import { PregnancySection } from './pregnancy-section';
@@ -55,6 +58,7 @@ const TAB_BY_PARAM: Record<string, string> = {
   planes: 'plans',
   notas: 'notes',
   'registro-diario': 'dailyLog',
+  historial: 'history',
 };
 
 class TabBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -116,6 +120,7 @@ function RecordView({ patient }: { patient: Patient }) {
           <Tabs.Tab value="plans">{t('tabs.plans')}</Tabs.Tab>
           <Tabs.Tab value="notes">{t('tabs.notes')}</Tabs.Tab>
           <Tabs.Tab value="dailyLog">{t('tabs.dailyLog')}</Tabs.Tab>
+          <Tabs.Tab value="history">{t('tabs.history')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="record" pt="md">
           <Stack gap="md">
@@ -168,6 +173,9 @@ function RecordView({ patient }: { patient: Patient }) {
         <Tabs.Panel value="dailyLog" pt="md">
           <Empty icon={<IconNotebook size={24} aria-hidden />} text={t('tabs.dailyLogEmpty')} />
         </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <PatientHistory patientId={patient.id} />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );
@@ -206,20 +214,28 @@ function RecordHeader({ patient }: { patient: Patient }) {
       void navigate('/pacientes');
     },
   });
-  const exportData = async () => {
+  const [exporting, setExporting] = useState<'json' | 'pdf' | null>(null);
+  const exportData = async (format: 'json' | 'pdf') => {
+    setExporting(format);
     try {
-      const data = await patientsApi.exportRecord(patient.id);
-      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+      const blob =
+        format === 'json'
+          ? new Blob([JSON.stringify(await patientsApi.exportRecord(patient.id), null, 2)], { type: 'application/json' })
+          : await patientsApi.exportPdf(patient.id);
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
-      a.download = `paciente-${patient.lastName}-${patient.firstName}.json`.replace(/\s+/g, '-').toLowerCase();
+      a.download = `${format === 'json' ? 'paciente' : 'ficha'}-${patient.lastName}-${patient.firstName}.${format}`.replace(/\s+/g, '-').toLowerCase();
       document.body.append(a);
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
+      // The export is itself a line of the change history.
+      void queryClient.invalidateQueries({ queryKey: ['patients', 'section', patient.id, 'audit'] });
     } catch (error) {
       showError(error);
+    } finally {
+      setExporting(null);
     }
   };
 
@@ -292,8 +308,11 @@ function RecordHeader({ patient }: { patient: Patient }) {
               {t('record.newConsultation')}
             </Button>
           )}
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void exportData()}>
+          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void exportData('json')} loading={exporting === 'json'}>
             {t('record.export')}
+          </Button>
+          <Button variant="default" leftSection={<IconFileTypePdf size={16} aria-hidden />} onClick={() => void exportData('pdf')} loading={exporting === 'pdf'}>
+            {t('record.exportPdf')}
           </Button>
           {!readOnly && (
             <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmDelete(true)}>

@@ -30,6 +30,7 @@ const patient = {
   website: null,
   isNew: false,
   isTest: false,
+  remindersOptOut: false,
   photoUrl: null,
   pregnant: false,
   version: 3,
@@ -65,5 +66,13 @@ describe('patient form values', () => {
     expect(changedFields(loaded, edited)).toEqual({ city: 'Rosario' });
     expect(sameValues(loaded, valuesFromPatient(patient))).toBe(true);
     expect(sameValues(loaded, edited)).toBe(false);
+  });
+
+  it('carries the reminder opt-out switch and PATCHes it alone when only it changed', () => {
+    const loaded = valuesFromPatient({ ...patient, remindersOptOut: true });
+    expect(loaded.remindersOptOut).toBe(true);
+    const edited = { ...loaded, remindersOptOut: false };
+    expect(sameValues(loaded, edited)).toBe(false);
+    expect(changedFields(loaded, edited)).toEqual({ remindersOptOut: false });
   });
 });

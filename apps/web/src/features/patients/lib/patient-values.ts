@@ -46,7 +46,12 @@ export interface PatientValues {
   typeId: string;
   heightCm: string;
   website: string;
+  /** The patient asked not to get appointment-reminder emails. */
+  remindersOptOut: boolean;
 }
+
+/** The fields the form edits as text. */
+export type PatientTextKey = Exclude<keyof PatientValues, 'remindersOptOut'>;
 
 export const DEFAULT_TYPE_ID = '14';
 
@@ -75,6 +80,7 @@ export function emptyPatientValues(): PatientValues {
     typeId: DEFAULT_TYPE_ID,
     heightCm: '',
     website: '',
+    remindersOptOut: false,
   };
 }
 
@@ -87,6 +93,7 @@ export function valuesFromPatient(patient: Patient): PatientValues {
   values.locationId = patient.locationId ?? '';
   values.typeId = String(patient.typeId);
   values.heightCm = patient.heightCm == null ? '' : String(patient.heightCm).replace('.', ',');
+  values.remindersOptOut = patient.remindersOptOut;
   return values;
 }
 
@@ -103,6 +110,7 @@ export function requestFromValues(values: PatientValues): CreatePatientRequest {
   body.locationId = values.locationId || null;
   body.typeId = Number(values.typeId || DEFAULT_TYPE_ID);
   body.heightCm = parseDecimal(values.heightCm);
+  body.remindersOptOut = values.remindersOptOut;
   return body as CreatePatientRequest;
 }
 
