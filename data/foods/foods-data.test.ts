@@ -29,6 +29,8 @@ interface FoodTable {
   foods: Food[];
 }
 interface NutrientMeta {
+  /** How many source foods (XML files) carry the nutrient, counted by build.mjs while parsing. */
+  foodsWithValue: number;
   key: string;
   usdaNumber: string;
   nameEn: string;
@@ -132,6 +134,17 @@ describe('USDA SR24 food table', () => {
     for (const [key, value] of Object.entries(expected)) {
       expect(f.nutrients[key], `${ndb} ${key}`).toBeCloseTo(value, 3);
     }
+  });
+
+  it('loses no nutrient value: per key and in total, the table holds exactly what build.mjs counted in the source', () => {
+    const inTable = new Map<string, number>();
+    for (const f of table.foods) for (const key of Object.keys(f.nutrients)) inTable.set(key, (inTable.get(key) ?? 0) + 1);
+    const mismatches = nutrientMeta.filter((n) => (inTable.get(n.key) ?? 0) !== n.foodsWithValue).map((n) => [n.key, inTable.get(n.key), n.foodsWithValue]);
+    expect(mismatches).toEqual([]);
+    const total = [...inTable.values()].reduce((a, b) => a + b, 0);
+    expect(total).toBe(nutrientMeta.reduce((sum, n) => sum + n.foodsWithValue, 0));
+    // The figure in README.md (71 nutrient keys, 428,390 values).
+    expect(total).toBe(428_390);
   });
 
   it('keeps missing values missing (not zero)', () => {

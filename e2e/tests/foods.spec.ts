@@ -3,6 +3,8 @@
 // three ingredients whose live and saved totals equal packages/domain's, and a food request approved and
 // another rejected by an admin.
 import { expect, test, type Page, type Response } from '@playwright/test';
+import sharp from 'sharp';
+import type { Dish } from '../../packages/contracts/src/dishes.js';
 import type { FoodDetail } from '../../packages/contracts/src/foods.js';
 import { addFood, createCalculator, scaleTotals, type CalculatorState } from '../../packages/domain/src/index.js';
 import { expectAccessible, login, logout, newAccount, register, screenshot } from './support.js';
@@ -188,6 +190,77 @@ test('build a dish of three ingredients whose totals equal the domain calculator
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(page).toHaveURL(/\/platos$/);
   await expect(page.getByTestId('dishes-empty')).toBeVisible();
+});
+
+const isDishRead = (r: Response) => /\/api\/v1\/dishes\/[^/?]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET' && r.ok();
+
+test('copy an example dish, duplicate it, add a photo and include a dish in another', async ({ page }) => {
+  await register(page);
+  await page.goto('/platos');
+  await page.getByRole('tab', { name: 'Ejemplos' }).click();
+  await expect(page).toHaveURL(/origen=ejemplos/);
+  const rows = page.getByTestId('dishes-table').locator('tbody tr');
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first().getByText('Ejemplo')).toBeVisible();
+  await screenshot(page, 'foods-16-dish-examples');
+  await expectAccessible(page);
+
+  // The example is read-only: copy it into my dishes.
+  const exampleLoaded = page.waitForResponse(isDishRead);
+  await page.getByRole('link', { name: 'Milanesas de carne' }).click();
+  const example = (await (await exampleLoaded).json()) as Dish;
+  expect(example.id).toBe('example:milanesas-de-carne');
+  await expect(page.getByTestId('dish-example-badge')).toBeVisible();
+  await expect(page.getByTestId('dish-preparation')).toContainText('pan rallado');
+  await expect(page.getByRole('link', { name: 'Editar' })).toHaveCount(0);
+  await expect(cell(page, 'dish-nutrients', 'energyKcal', 'total')).toHaveText(kcal(example.totals.nutrients.energyKcal!));
+  await screenshot(page, 'foods-17-dish-example-detail');
+  await expectAccessible(page);
+  const copied = page.waitForResponse((r) => r.url().endsWith('/copy') && r.status() === 201);
+  await page.getByRole('button', { name: 'Copiar a mis platos' }).click();
+  const copy = (await (await copied).json()) as Dish;
+  await expect(page).toHaveURL(new RegExp(`/detalle-comida/${copy.id}$`));
+  await expect(page.getByTestId('dish-name')).toHaveText('Milanesas de carne');
+  await expect(page.getByTestId('dish-example-badge')).toHaveCount(0);
+  await expect(cell(page, 'dish-nutrients', 'energyKcal', 'total')).toHaveText(kcal(example.totals.nutrients.energyKcal!));
+
+  // Duplicate my copy, then give the duplicate a photo (re-encoded by the server, shown in detail and list).
+  // The toast of the copy sits over the header buttons (and stays while the pointer rests on it): use the keyboard.
+  await page.getByRole('button', { name: 'Duplicar' }).press('Enter');
+  await expect(page.getByTestId('dish-name')).toHaveText('Milanesas de carne (copia)');
+  const duplicateUrl = page.url();
+  const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#c98b4a' } }).png().toBuffer();
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/photo') && r.request().method() === 'PUT');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'milanesa.png', mimeType: 'image/png', buffer: png });
+  expect((await uploaded).status()).toBe(200);
+  await expect(page.getByTestId('dish-photo')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cambiar foto' })).toBeVisible();
+  await screenshot(page, 'foods-18-dish-photo');
+  await expectAccessible(page);
+  await page.goto('/platos');
+  await expect(page.getByTestId('dishes-table').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('dish-thumb')).toHaveCount(1);
+  await screenshot(page, 'foods-19-dishes-own');
+
+  // Include the first copy in the duplicate: the editor's live totals add one serving of it.
+  await page.goto(duplicateUrl.replace('/detalle-comida/', '/editar-comida/'));
+  await expect(page.getByTestId('ingredient-line')).toHaveCount(example.ingredients.length);
+  await expect(cell(page, 'editor-nutrients', 'energyKcal', 'total')).toHaveText(kcal(copy.totals.nutrients.energyKcal!));
+  await page.getByLabel('Agregar uno de mis platos').click();
+  await page.getByRole('option', { name: 'Milanesas de carne', exact: true }).click();
+  await expect(page.getByTestId('nested-dish-line')).toHaveCount(1);
+  const withOneServing = copy.totals.nutrients.energyKcal! + copy.perServing.nutrients.energyKcal!;
+  await expect(cell(page, 'editor-nutrients', 'energyKcal', 'total')).toHaveText(kcal(withOneServing));
+  // The same food twice stays two lines: add the oil again.
+  await page.getByLabel('Buscar ingrediente').fill('girasol linoleico menos');
+  await expect(page.getByTestId('ingredient-results').getByRole('listitem').first()).toBeVisible();
+  await page.getByLabel('Buscar ingrediente').press('Enter');
+  await expect(page.getByTestId('ingredient-line')).toHaveCount(example.ingredients.length + 1);
+  await screenshot(page, 'foods-20-dish-editor-nested');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Guardar plato' }).click();
+  await expect(page).toHaveURL(duplicateUrl);
+  await expect(page.getByTestId('dish-ingredients').locator('tbody tr')).toHaveCount(example.ingredients.length + 2);
 });
 
 /** The platform admin of ADMIN_EMAILS: registered here, or by the foundation spec earlier in the same run. */

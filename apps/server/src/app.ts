@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loadFoodReferenceData } from './db/reference-data/foods-loader.js';
+import { loadDishExamples } from './db/reference-data/dish-examples-loader.js';
 import { loadPatientTypes } from './db/reference-data/patient-types.js';
 import { AccessTokenIssuer } from './lib/access-token.js';
 import { createGuards } from './lib/auth-guard.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   installErrorHandler(app);
   if (options.foodReferenceFile !== null) {
     await loadFoodReferenceData(database.db, clock, app.log, options.foodReferenceFile ? { file: options.foodReferenceFile } : {});
+    await loadDishExamples(database.db, clock, app.log);
   }
 
   const secret = loadOrCreateSigningSecret(config.jwtSecret, config.dataDir);
@@ -173,13 +175,13 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         guards,
       });
       await api.register(foodsRoutes, { foods: createFoodsService({ db: database.db, clock }), guards });
-      await api.register(dishesRoutes, { dishes: createDishesService({ db: database.db, clock }), guards });
+      await api.register(dishesRoutes, { dishes: createDishesService({ db: database.db, clock, dataDir: config.dataDir }), guards });
       await api.register(foodRequestsRoutes, {
         foodRequests: createFoodRequestsService({ db: database.db, clock, dataDir: config.dataDir }),
         guards,
       });
       await api.register(plansRoutes, {
-        plans: createPlansService({ db: database.db, clock, dishes: createDishesService({ db: database.db, clock }) }),
+        plans: createPlansService({ db: database.db, clock, dishes: createDishesService({ db: database.db, clock, dataDir: config.dataDir }) }),
         guards,
         db: database.db,
         mailer,

@@ -1,6 +1,11 @@
 // Dishes API through app.inject() on the SR24 fixture: totals computed from the current food values (whole
-// dish and per serving), household measures, nested dishes, cycles (422), versions, tenant isolation.
+// dish and per serving), household measures, nested dishes, cycles (409), versions, tenant isolation, the
+// shipped example dishes (loaded from a fixture file), copy/duplicate and the photo.
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDishExamples } from '../src/db/reference-data/dish-examples-loader.js';
 import { registerAndLogin, type TestApp } from './helpers.js';
 import { createFoodsTestApp } from './foods-test-app.js';
 
@@ -129,20 +134,20 @@ describe('PATCH/DELETE /api/v1/dishes/{id}', () => {
     expect(stale.json().error.code).toBe('CONFLICT');
   });
 
-  it('refuses a dish that includes itself, directly or through another dish (422)', async () => {
+  it('refuses a dish that includes itself, directly or through another dish (409)', async () => {
     const { auth } = await registerAndLogin(t);
     const inner = (await send('POST', '/api/v1/dishes', auth, { name: 'Salsa', ingredients: [{ foodId: 'usda:04053', quantity: 10 }] })).json();
     const outer = (await send('POST', '/api/v1/dishes', auth, { name: 'Fideos con salsa', ingredients: [{ dishId: inner.id, quantity: 1, measure: 'serving' }] })).json();
 
     const indirect = await send('PATCH', `/api/v1/dishes/${inner.id}`, auth, { ingredients: [{ dishId: outer.id, quantity: 50 }] });
-    expect(indirect.statusCode).toBe(422);
+    expect(indirect.statusCode).toBe(409);
     expect(indirect.json().error).toMatchObject({
-      code: 'DOMAIN_RULE',
+      code: 'CONFLICT',
       message: 'Un plato no puede incluirse a sí mismo, ni directamente ni a través de otro plato.',
       details: { path: 'ingredients', cycle: [{ id: inner.id, name: 'Salsa' }, { id: outer.id, name: 'Fideos con salsa' }, { id: inner.id, name: 'Salsa' }] },
     });
     const direct = await send('PATCH', `/api/v1/dishes/${outer.id}`, auth, { ingredients: [{ dishId: outer.id, quantity: 1, measure: 'serving' }] });
-    expect(direct.statusCode).toBe(422);
+    expect(direct.statusCode).toBe(409);
     // Nothing was saved.
     expect((await get(`/api/v1/dishes/${inner.id}`, auth)).json().ingredients[0].foodId).toBe('usda:04053');
   });
@@ -198,5 +203,126 @@ describe('dish validation and tenant isolation', () => {
     expect(detailsByPath(withForeignFood.json())).toHaveProperty(['ingredients.0.foodId']);
 
     expect((await get(`/api/v1/dishes/${dish.id}`, owner.auth)).json().totals.nutrients.energyKcal).toBe(200);
+  });
+});
+
+describe('example dishes', () => {
+  const silent = { info: () => undefined, warn: () => undefined };
+  const fixture = fileURLToPath(new URL('./fixtures/dish-examples-fixture.json', import.meta.url));
+
+  it('loads the examples once per content hash, skipping those whose foods are not in the table', async () => {
+    const first = await loadDishExamples(t.database.db, t.clock, silent, { file: fixture });
+    expect(first).toMatchObject({ loaded: true, examples: 2, skipped: ['milanesas-de-carne'] });
+    const again = await loadDishExamples(t.database.db, t.clock, silent, { file: fixture });
+    expect(again).toMatchObject({ loaded: false, hash: first.hash });
+    const rows = await t.database.db.selectFrom('dish_examples').select('id').where('deactivated', '=', 0).orderBy('id').execute();
+    expect(rows.map((r) => r.id)).toEqual(['example:ensalada-de-palta', 'example:lentejas-con-arroz']);
+  });
+
+  it('shows the examples read-only to every nutritionist, with totals', async () => {
+    const { auth } = await registerAndLogin(t);
+    const list = (await get('/api/v1/dishes?source=examples&q=ENSALADA', auth)).json();
+    expect(list.total).toBe(1);
+    const example = list.items[0];
+    // Avocado 1 cup, cubes = 150 g × 160 kcal + tomato 200 g × 18 + olive oil 10 g × 884 = 240 + 36 + 88.4.
+    expect(example).toMatchObject({ id: 'example:ensalada-de-palta', example: true, hasPhoto: false, servings: 2, name: 'Ensalada de palta y tomate' });
+    expect(example.totals.nutrients.energyKcal).toBe(364.4);
+    expect(example.perServing.nutrients.energyKcal).toBe(182.2);
+    expect(example.ingredients[0].measure).toEqual({ kind: 'measure', position: 1, description: 'cup, cubes', gramsPerUnit: 150 });
+    expect((await get('/api/v1/dishes/example:ensalada-de-palta', auth)).json()).toEqual(example);
+    // The own list stays the nutritionist's.
+    expect((await get('/api/v1/dishes', auth)).json().total).toBe(0);
+
+    const edit = await send('PATCH', '/api/v1/dishes/example:ensalada-de-palta', auth, { name: 'Mía' });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().error.message).toBe('Los platos de ejemplo no se pueden modificar. Cópialo a tus platos para editarlo.');
+    expect((await send('DELETE', '/api/v1/dishes/example:ensalada-de-palta', auth)).statusCode).toBe(403);
+    expect((await get('/api/v1/dishes/example:no-existe', auth)).statusCode).toBe(404);
+  });
+
+  it('copies an example into an independent own dish', async () => {
+    const { auth } = await registerAndLogin(t);
+    const response = await send('POST', '/api/v1/dishes/example:ensalada-de-palta/copy', auth);
+    expect(response.statusCode).toBe(201);
+    const copy = response.json();
+    expect(copy).toMatchObject({ name: 'Ensalada de palta y tomate', example: false, version: 1, servings: 2 });
+    expect(copy.id).not.toBe('example:ensalada-de-palta');
+    expect(copy.totals.nutrients.energyKcal).toBe(364.4);
+    expect(copy.description).toBe('Corta la palta y el tomate en cubos y condimenta con el aceite.');
+    const edited = await send('PATCH', `/api/v1/dishes/${copy.id}`, auth, { name: 'Mi ensalada', ingredients: [{ foodId: 'usda:09037', quantity: 100 }] });
+    expect(edited.statusCode).toBe(200);
+    expect((await get('/api/v1/dishes/example:ensalada-de-palta', auth)).json().totals.nutrients.energyKcal).toBe(364.4);
+    expect((await get('/api/v1/dishes', auth)).json().items.map((d: { name: string }) => d.name)).toEqual(['Mi ensalada']);
+  });
+});
+
+describe('POST /api/v1/dishes/{id}/copy (duplicate)', () => {
+  it('duplicates an own dish with its ingredients, nested dishes included; others get 404', async () => {
+    const { auth } = await registerAndLogin(t);
+    const base = (await send('POST', '/api/v1/dishes', auth, salad)).json();
+    const menu = (await send('POST', '/api/v1/dishes', auth, { name: 'Menú', servings: 3, ingredients: [{ dishId: base.id, quantity: 1, measure: 'serving' }, { foodId: 'usda:16070', quantity: 50 }] })).json();
+    const response = await send('POST', `/api/v1/dishes/${menu.id}/copy`, auth);
+    expect(response.statusCode).toBe(201);
+    const copy = response.json();
+    expect(copy.name).toBe('Menú (copia)');
+    expect(copy.servings).toBe(3);
+    expect(copy.ingredients).toEqual(menu.ingredients);
+    expect(copy.totals).toEqual(menu.totals);
+    const named = await send('POST', `/api/v1/dishes/${menu.id}/copy`, auth, { name: 'Menú de verano' });
+    expect(named.json().name).toBe('Menú de verano');
+
+    const other = await registerAndLogin(t);
+    expect((await send('POST', `/api/v1/dishes/${menu.id}/copy`, other.auth)).statusCode).toBe(404);
+  });
+});
+
+describe('dish photo', () => {
+  function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
+    const boundary = `----almendra${randomBytes(8).toString('hex')}`;
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+    return {
+      payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+  }
+  const putPhoto = (id: string, headers: Headers, body: ReturnType<typeof multipart>) =>
+    t.app.inject({ method: 'PUT', url: `/api/v1/dishes/${id}/photo`, headers: { ...headers, ...body.headers }, payload: body.payload });
+
+  it('stores the photo re-encoded as WebP, serves it to its owner only, copies it with the dish and deletes it', async () => {
+    const { auth } = await registerAndLogin(t);
+    const dish = (await send('POST', '/api/v1/dishes', auth, salad)).json();
+    const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#7a9a3b' } }).png().toBuffer();
+    const response = await putPhoto(dish.id, auth, multipart('photo', 'plato.png', 'image/png', png));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: dish.id, hasPhoto: true, version: dish.version });
+
+    const photo = await get(`/api/v1/dishes/${dish.id}/photo`, auth);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/webp');
+    const metadata = await sharp(photo.rawPayload).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 1200, 600]);
+
+    const other = await registerAndLogin(t);
+    expect((await get(`/api/v1/dishes/${dish.id}/photo`, other.auth)).statusCode).toBe(404);
+    expect((await putPhoto(dish.id, other.auth, multipart('photo', 'plato.png', 'image/png', png))).statusCode).toBe(404);
+
+    const copy = (await send('POST', `/api/v1/dishes/${dish.id}/copy`, auth)).json();
+    expect(copy.hasPhoto).toBe(true);
+    expect((await get(`/api/v1/dishes/${copy.id}/photo`, auth)).statusCode).toBe(200);
+
+    expect((await send('DELETE', `/api/v1/dishes/${dish.id}/photo`, auth)).statusCode).toBe(204);
+    expect((await get(`/api/v1/dishes/${dish.id}`, auth)).json().hasPhoto).toBe(false);
+    expect((await get(`/api/v1/dishes/${dish.id}/photo`, auth)).statusCode).toBe(404);
+    // The copy's photo is its own file.
+    expect((await get(`/api/v1/dishes/${copy.id}/photo`, auth)).statusCode).toBe(200);
+  });
+
+  it('refuses content that is not an image (415) and examples (403)', async () => {
+    const { auth } = await registerAndLogin(t);
+    const dish = (await send('POST', '/api/v1/dishes', auth, salad)).json();
+    const fake = await putPhoto(dish.id, auth, multipart('photo', 'plato.png', 'image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')));
+    expect(fake.statusCode).toBe(415);
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    expect((await putPhoto('example:ensalada-de-palta', auth, multipart('photo', 'p.png', 'image/png', png))).statusCode).toBe(403);
   });
 });

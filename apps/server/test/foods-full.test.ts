@@ -37,6 +37,19 @@ describe('the shipped SR24 table', () => {
     expect((await loadFoodReferenceData(db, t.clock, { info: () => undefined })).loaded).toBe(false);
   });
 
+  it('loads every shipped example dish (none skipped) with plausible energy per serving', async () => {
+    const examples = await t.database.db.selectFrom('dish_examples').select('id').where('deactivated', '=', 0).execute();
+    expect(examples.length).toBeGreaterThanOrEqual(30);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/dishes?source=examples&limit=100', headers: auth })).json();
+    expect(list.total).toBe(examples.length);
+    const implausible = list.items
+      .map((d: { id: string; perServing: { nutrients: { energyKcal: number } } }) => [d.id, d.perServing.nutrients.energyKcal])
+      .filter(([, kcal]: [string, number]) => kcal < 50 || kcal > 1500);
+    expect(implausible).toEqual([]);
+    const milanesa = list.items.find((d: { id: string }) => d.id === 'example:milanesas-de-carne');
+    expect(milanesa.totals.nutrients.energyKcal).toBeCloseTo(2465.67, 2);
+  });
+
   it('serves USDA SR24 values per 100 g', async () => {
     const get = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/foods/${id}`, headers: auth })).json();
     expect((await get('usda:09037')).nutrients).toMatchObject({ energyKcal: 160, proteinG: 2, fatG: 14.66, carbohydrateG: 8.53, fiberG: 6.7 });

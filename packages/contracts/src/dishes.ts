@@ -77,7 +77,12 @@ export const updateDishRequestSchema = z.object({
 export type UpdateDishRequest = z.input<typeof updateDishRequestSchema>;
 export type UpdateDishInput = z.output<typeof updateDishRequestSchema>;
 
+/** 'own': the nutritionist's dishes (default); 'examples': the shipped example dishes, read-only for everyone. */
+export const dishSourceSchema = z.enum(['own', 'examples'], { error: "El origen debe ser 'own' o 'examples'." });
+export type DishSource = z.infer<typeof dishSourceSchema>;
+
 export const dishListQuerySchema = z.object({
+  source: dishSourceSchema.default('own'),
   /** Accent- and case-insensitive; every word must appear in the name. */
   q: z.string().trim().max(100, { error: 'La búsqueda es demasiado larga (máximo 100 caracteres).' }).optional(),
   limit: limitSchema(DISH_LIST_MAX_LIMIT, DISH_LIST_DEFAULT_LIMIT),
@@ -123,6 +128,10 @@ export const dishSchema = z.object({
   servings: z.number(),
   deactivated: z.boolean(),
   version: z.number().int(),
+  /** A shipped example dish: read-only, copied with POST /dishes/{id}/copy. */
+  example: z.boolean(),
+  /** GET /dishes/{id}/photo answers the photo (WebP) when true. */
+  hasPhoto: z.boolean(),
   ingredients: z.array(dishIngredientSchema),
   totals: nutrientTotalsSchema,
   perServing: nutrientTotalsSchema,
@@ -138,5 +147,17 @@ export const dishListResponseSchema = z.object({
 });
 export type DishListResponse = z.infer<typeof dishListResponseSchema>;
 
+/** POST /dishes/{id}/copy: a new own dish with the same content; the name defaults to the original's (+ " (copia)" for own dishes). */
+export const copyDishRequestSchema = z
+  .object({ name: requiredText('el nombre del plato', 150).optional() })
+  .default({});
+export type CopyDishRequest = z.input<typeof copyDishRequestSchema>;
+
+export const DISH_PHOTO_FIELD = 'photo';
+export const DISH_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** Longest side of the stored photo (re-encoded WebP): enough for a detail page, small for a list. */
+export const DISH_PHOTO_MAX_SIDE = 1200;
+
+export const DISH_EXAMPLE_READ_ONLY_MESSAGE = 'Los platos de ejemplo no se pueden modificar. Cópialo a tus platos para editarlo.';
 export const DISH_VERSION_CONFLICT_MESSAGE = 'Otra persona o pestaña modificó este plato. Recarga para ver los cambios.';
 export const DISH_CYCLE_MESSAGE = 'Un plato no puede incluirse a sí mismo, ni directamente ni a través de otro plato.';

@@ -7,6 +7,7 @@ import * as foods from './migrations/0004-foods.js';
 import * as consultations from './migrations/0005-consultations.js';
 import * as plans from './migrations/0006-plans.js';
 import * as patientsMore from './migrations/0007-patients-more.js';
+import * as dishExamples from './migrations/0008-dish-examples.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-consultations': consultations,
   '0006-plans': plans,
   '0007-patients-more': patientsMore,
+  '0008-dish-examples': dishExamples,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

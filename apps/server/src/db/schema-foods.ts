@@ -83,8 +83,38 @@ export interface DishesTable {
   servings: number;
   deactivated: Flag;
   version: number;
+  /** Path relative to DATA_DIR of the re-encoded photo (migration 0008). */
+  photo_path: string | null;
   created_at: IsoInstant;
   updated_at: IsoInstant;
+}
+
+/** Example dishes shipped in data/dishes/ (migration 0008): global, read-only, copied into own dishes. */
+export interface DishExamplesTable {
+  /** 'example:<slug>' — the slug of data/dishes/examples-<country>.json. */
+  id: string;
+  country_code: string;
+  name: string;
+  /** The preparation text. */
+  description: string | null;
+  search_text: string;
+  servings: number;
+  /** 1 when the example left the shipped file (kept: nothing references it, but ids stay stable). */
+  deactivated: Flag;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+/** Ingredients of an example: always database foods (never other dishes). */
+export interface DishExampleIngredientsTable {
+  example_id: string;
+  position: number;
+  food_id: string;
+  quantity: number;
+  measure_kind: 'g' | 'measure';
+  measure_position: number | null;
+  measure_description: string | null;
+  gram_weight: number;
 }
 
 export interface DishIngredientsTable {
@@ -118,5 +148,7 @@ export interface FoodsDB {
   food_requests: FoodRequestsTable;
   dishes: DishesTable;
   dish_ingredients: DishIngredientsTable;
+  dish_examples: DishExamplesTable;
+  dish_example_ingredients: DishExampleIngredientsTable;
   reference_data_versions: ReferenceDataVersionsTable;
 }

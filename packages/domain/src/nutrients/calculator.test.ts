@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { activeLines, addFood, changeQuantity, changeUnit, createCalculator, recalculate, removeFood, type CalculatorFood } from './calculator.js';
+import { activeLines, addFood, changeQuantity, changeUnit, createCalculator, deletedLineOf, recalculate, removeFood, type CalculatorFood } from './calculator.js';
 import { UnknownUnitError } from './quantities.js';
 import { addTotals, emptyTotals } from './totals.js';
 import { expectTotalsClose, nutrientInputArbitrary } from './test-support.js';
@@ -140,5 +140,43 @@ describe('calculator properties', () => {
         }
       }),
     );
+  });
+});
+
+describe('calculator lines keyed by a line id (dish editor)', () => {
+  it('keeps the same food in two lines when each has its own id', () => {
+    let state = addFood(createCalculator(), avocado, 100, 'g', 'line-1');
+    state = addFood(state, avocado, 50, 'g', 'line-2');
+    expect(activeLines(state).map((l) => [l.id, l.food.id, l.grams])).toEqual([
+      ['line-1', 'usda:09037', 100],
+      ['line-2', 'usda:09037', 50],
+    ]);
+    expect(state.totals.values.energyKcal).toBe(240);
+    state = changeQuantity(state, 'line-2', 25);
+    expect(state.totals.values.energyKcal).toBe(200);
+    state = changeUnit(changeQuantity(state, 'line-1', 1), 'line-1', 1);
+    expect(state.lines[0]!.grams).toBe(150);
+    state = removeFood(state, 'line-1');
+    expect(activeLines(state).map((l) => l.id)).toEqual(['line-2']);
+    expect(state.totals.values.energyKcal).toBe(40);
+  });
+
+  it('re-adding a removed food revives its deleted line (found with deletedLineOf)', () => {
+    let state = addFood(addFood(createCalculator(), avocado, 100, 'g', 'a'), lentils, 100, 'g', 'b');
+    const before = state.totals;
+    state = removeFood(state, 'a');
+    expect(deletedLineOf(state, avocado.id)).toBe('a');
+    expect(deletedLineOf(state, lentils.id)).toBeNull();
+    state = addFood(state, avocado, 100, 'g', deletedLineOf(state, avocado.id) ?? 'c');
+    expect(state.lines.map((l) => [l.id, l.deleted])).toEqual([
+      ['a', false],
+      ['b', false],
+    ]);
+    expect(state.totals).toEqual(before);
+  });
+
+  it('defaults the line id to the food id (the spec semantics: one line per food)', () => {
+    const state = addFood(addFood(createCalculator(), avocado, 100), avocado, 30);
+    expect(state.lines.map((l) => [l.id, l.grams])).toEqual([['usda:09037', 30]]);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeDish, DishCycleError, findDishCycle, MissingDishSourceError, type DishDefinition, type DishSources } from './dish.js';
+import { computeDish, DishCycleError, findDishCycle, includedDishLine, MissingDishSourceError, type DishDefinition, type DishSources } from './dish.js';
 import { scaleNutrients } from './quantities.js';
 import { addTotals } from './totals.js';
 import { expectTotalsClose, nutrientInputArbitrary } from './test-support.js';
@@ -129,5 +129,26 @@ describe('findDishCycle', () => {
 
   it('ignores loops that do not pass through the dish being edited', () => {
     expect(findDishCycle('d', edges({ b: ['a'] }))).toBeNull();
+  });
+});
+
+describe('includedDishLine (a dish editor’s live line for an included dish)', () => {
+  it('matches what computeDish gives for the same included dish, by serving and by grams', () => {
+    const local = { oil: { nutrients: { energyKcal: 884, fatG: 100 } }, rice: { nutrients: { energyKcal: 130, carbohydrateG: 28.2 } } };
+    const inner = { id: 'inner', servings: 4, ingredients: [
+      { kind: 'food' as const, foodId: 'oil', quantity: 20, gramsPerUnit: 1 },
+      { kind: 'food' as const, foodId: 'rice', quantity: 400, gramsPerUnit: 1 },
+    ] };
+    const outer = { id: 'outer', servings: 1, ingredients: [
+      { kind: 'dish' as const, dishId: 'inner', quantity: 1.5, unit: 'serving' as const },
+      { kind: 'dish' as const, dishId: 'inner', quantity: 100, unit: 'g' as const },
+    ] };
+    const sources = { food: (id: string) => local[id as keyof typeof local], dish: (id: string) => (id === 'inner' ? inner : undefined) };
+    const computedInner = computeDish(inner, sources);
+    const computedOuter = computeDish(outer, sources);
+    const included = { grams: computedInner.grams, totals: computedInner.totals, servings: inner.servings };
+    expect(includedDishLine(included, 1.5, 'serving')).toEqual(computedOuter.lines[0]);
+    expect(includedDishLine(included, '100', 'g')).toEqual(computedOuter.lines[1]);
+    expect(includedDishLine({ ...included, grams: 0 }, 100, 'g').amounts.values.energyKcal).toBe(0);
   });
 });

@@ -77,6 +77,28 @@ function validServings(servings: number): number {
   return Number.isFinite(servings) && servings > 0 ? servings : 1;
 }
 
+/** What an included dish contributes: its weight and totals, its servings, and how much of it is used. */
+export interface IncludedDish {
+  readonly grams: number;
+  readonly totals: NutrientTotals;
+  readonly servings: number;
+}
+
+/**
+ * The line of an included dish measured in servings (1/servings of the dish each) or grams (a share of
+ * its raw weight). computeDish uses it for nested dishes; a dish editor uses it with the included dish's
+ * computed totals to show live totals that match the server's.
+ */
+export function includedDishLine(nested: IncludedDish, quantity: unknown, unit: 'g' | 'serving'): DishLineResult {
+  const amount = toNutrientNumber(quantity);
+  if (unit === 'serving') {
+    const share = amount / validServings(nested.servings);
+    return { grams: nested.grams * share, amounts: scaleTotals(nested.totals, share) };
+  }
+  const share = nested.grams > 0 ? amount / nested.grams : 0;
+  return { grams: amount, amounts: scaleTotals(nested.totals, share) };
+}
+
 /** Totals of a dish and of each of its lines; nested dishes are computed once per call. */
 export function computeDish(dish: DishDefinition, sources: DishSources): DishResult {
   const done = new Map<string, DishResult>();
@@ -99,13 +121,7 @@ export function computeDish(dish: DishDefinition, sources: DishSources): DishRes
       const nestedDish = ingredient.dishId === current.id ? current : sources.dish(ingredient.dishId);
       if (!nestedDish) throw new MissingDishSourceError('dish', ingredient.dishId);
       const nested = visit(nestedDish);
-      const quantity = toNutrientNumber(ingredient.quantity);
-      if (ingredient.unit === 'serving') {
-        const share = quantity / validServings(nestedDish.servings);
-        return { grams: nested.grams * share, amounts: scaleTotals(nested.totals, share) };
-      }
-      const share = nested.grams > 0 ? quantity / nested.grams : 0;
-      return { grams: quantity, amounts: scaleTotals(nested.totals, share) };
+      return includedDishLine({ grams: nested.grams, totals: nested.totals, servings: nestedDish.servings }, ingredient.quantity, ingredient.unit);
     });
 
     const grams = lines.reduce((sum, line) => sum + line.grams, 0);

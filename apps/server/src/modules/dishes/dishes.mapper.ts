@@ -34,7 +34,7 @@ export function toDishIngredient(row: DishIngredientRow, name: string, line: Dis
   };
 }
 
-export function toDish(row: DishRow, ingredients: DishIngredient[], result: DishResult): Dish {
+export function toDish(row: DishRow, ingredients: DishIngredient[], result: DishResult, example = false): Dish {
   return {
     id: row.id,
     name: row.name,
@@ -42,6 +42,8 @@ export function toDish(row: DishRow, ingredients: DishIngredient[], result: Dish
     servings: Number(row.servings),
     deactivated: Number(row.deactivated) === 1,
     version: Number(row.version),
+    example,
+    hasPhoto: Boolean(row.photo_path),
     ingredients,
     totals: toNutrientTotals(result.grams, result.totals),
     perServing: toNutrientTotals(result.perServing.grams, result.perServing.totals),

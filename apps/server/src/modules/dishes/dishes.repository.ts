@@ -2,10 +2,19 @@
 // of the same nutritionist). Every function takes the tenant scope first.
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { DishIngredientsTable, DishesTable, FoodMeasuresTable, FoodsTable } from '../../db/schema-foods.js';
+import type {
+  DishExampleIngredientsTable,
+  DishExamplesTable,
+  DishIngredientsTable,
+  DishesTable,
+  FoodMeasuresTable,
+  FoodsTable,
+} from '../../db/schema-foods.js';
 
 export type DishRow = Selectable<DishesTable>;
 export type DishIngredientRow = Selectable<DishIngredientsTable>;
+export type DishExampleRow = Selectable<DishExamplesTable>;
+export type DishExampleIngredientRow = Selectable<DishExampleIngredientsTable>;
 export type IngredientFoodRow = Pick<Selectable<FoodsTable>, 'id' | 'name_es' | 'name_en' | 'nutrients'>;
 export type IngredientMeasureRow = Selectable<FoodMeasuresTable>;
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -87,6 +96,44 @@ export const dishesRepository = {
     await db
       .insertInto('dish_ingredients')
       .values(rows.map((row) => ({ ...row, dish_id: dishId })))
+      .execute();
+  },
+
+  // Example dishes: global rows (no tenant), read by everyone, written only by the loader.
+
+  findExample(db: Executor, id: string): Promise<DishExampleRow | undefined> {
+    return db.selectFrom('dish_examples').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Active examples whose name contains every word, by name. */
+  async listExamples(db: Executor, words: readonly string[], limit: number, offset: number): Promise<{ rows: DishExampleRow[]; total: number }> {
+    let query = db.selectFrom('dish_examples').where('deactivated', '=', 0);
+    for (const word of words) query = query.where('search_text', 'like', `%${word}%`);
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('search_text').orderBy('id').limit(limit).offset(offset).execute(),
+      query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  },
+
+  async exampleIngredientsOf(db: Executor, exampleIds: readonly string[]): Promise<DishExampleIngredientRow[]> {
+    if (exampleIds.length === 0) return [];
+    return db
+      .selectFrom('dish_example_ingredients')
+      .selectAll()
+      .where('example_id', 'in', exampleIds)
+      .orderBy('example_id')
+      .orderBy('position')
+      .execute();
+  },
+
+  /** Sets or clears the photo path without bumping the version (a photo is not a content edit). */
+  async setPhotoPath(db: Executor, scope: Scope, id: string, photoPath: string | null, now: string): Promise<void> {
+    await db
+      .updateTable('dishes')
+      .set({ photo_path: photoPath, updated_at: now })
+      .where('id', '=', id)
+      .where('nutritionist_id', '=', scope.nutritionistId)
       .execute();
   },
 };

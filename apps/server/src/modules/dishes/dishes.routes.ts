@@ -1,9 +1,13 @@
-// /api/v1/dishes: the nutritionist's dishes (platos) with computed totals. Thin handlers over the service.
+// /api/v1/dishes: the nutritionist's dishes (platos) and the shipped examples, with computed totals, copy
+// (duplicate / copy an example) and photo. Thin handlers over the service.
 import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  copyDishRequestSchema,
   createDishRequestSchema,
+  DISH_PHOTO_FIELD,
   dishListQuerySchema,
   dishListResponseSchema,
   dishSchema,
@@ -12,6 +16,7 @@ import {
   updateDishRequestSchema,
 } from '@almendra/contracts';
 import { tenantScope, type Guards } from '../../lib/auth-guard.js';
+import { readPhotoUpload } from '../food-requests/label-photo.js';
 import type { DishesService } from './dishes.service.js';
 
 export interface DishesRoutesOptions {
@@ -61,6 +66,58 @@ export async function dishesRoutes(app: FastifyInstance, options: DishesRoutesOp
     async (request, reply) => {
       await dishes.remove(tenantScope(request), request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/dishes/:id/copy',
+    {
+      preHandler: guards.requireEditor,
+      schema: {
+        tags,
+        description: 'Duplicates an own dish or copies an example into a new, independent own dish.',
+        params: idParams,
+        body: copyDishRequestSchema.nullish(),
+        response: { 201: dishSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await dishes.copy(tenantScope(request), request.params.id, request.body ?? {})),
+  );
+
+  r.put(
+    '/dishes/:id/photo',
+    {
+      preHandler: guards.requireEditor,
+      schema: {
+        tags,
+        description: `multipart/form-data with one JPEG, PNG or WebP image (≤ 5 MB) in the field "${DISH_PHOTO_FIELD}".`,
+        params: idParams,
+        response: { 200: dishSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request) => dishes.setPhoto(tenantScope(request), request.params.id, await readPhotoUpload(request)),
+  );
+
+  r.delete(
+    '/dishes/:id/photo',
+    { preHandler: guards.requireEditor, schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await dishes.removePhoto(tenantScope(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/dishes/:id/photo',
+    { preHandler: guards.requireEditor, schema: { tags, params: idParams, response: errors } },
+    async (request, reply) => {
+      const photo = await dishes.readPhoto(tenantScope(request), request.params.id);
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('Content-Disposition', 'inline')
+        .send(photo as never);
     },
   );
 }

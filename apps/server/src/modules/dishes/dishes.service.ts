@@ -1,12 +1,17 @@
 // Dishes: CRUD with ingredients that are foods (global or the nutritionist's own) or other dishes of the
 // same nutritionist. Totals are computed on every read by packages/domain from the current food values —
 // never stored — so editing a food changes every dish that uses it. A dish may not contain itself,
-// directly or through other dishes (422 DOMAIN_RULE).
+// directly or through other dishes (409 CONFLICT, as the issue asks). The shipped example dishes
+// ('example:<slug>', loaded from data/dishes/) are read by everyone, never edited, and copied into
+// independent own dishes; an own dish can be duplicated the same way. Photos: see dish-photo.ts.
 import type { Kysely } from 'kysely';
 import {
   DISH_CYCLE_MESSAGE,
+  DISH_EXAMPLE_READ_ONLY_MESSAGE,
   DISH_VERSION_CONFLICT_MESSAGE,
+  type CopyDishRequest,
   type CreateDishInput,
+  type DishSource,
   type Dish,
   type DishIngredientInput,
   type DishListResponse,
@@ -27,8 +32,17 @@ import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { isDishExampleId } from '../../db/reference-data/dish-examples-loader.js';
+import { DishPhotoStore, toStoredDishPhoto } from './dish-photo.js';
 import { toDish, toDishIngredient } from './dishes.mapper.js';
-import { dishesRepository as repo, type DishIngredientRow, type DishRow, type IngredientFoodRow } from './dishes.repository.js';
+import {
+  dishesRepository as repo,
+  type DishExampleIngredientRow,
+  type DishExampleRow,
+  type DishIngredientRow,
+  type DishRow,
+  type IngredientFoodRow,
+} from './dishes.repository.js';
 
 type Scope = { nutritionistId: string };
 type IngredientRowData = Omit<DishIngredientRow, 'dish_id'>;
@@ -36,15 +50,53 @@ type IngredientRowData = Omit<DishIngredientRow, 'dish_id'>;
 export interface DishesServiceDeps {
   db: Kysely<DB>;
   clock: Clock;
+  /** DATA_DIR: photos go to DATA_DIR/uploads/dishes/ (without it, photo uploads answer 404). */
+  dataDir?: string;
 }
 
 export interface DishListInput {
+  source?: DishSource | undefined;
   q?: string | undefined;
   limit: number;
   cursor?: string | undefined;
 }
 
 const dishNotFound = () => notFound('No encontramos ese plato.');
+const photoNotFound = () => notFound('Ese plato no tiene foto.');
+const exampleReadOnly = () => new AppError('FORBIDDEN', DISH_EXAMPLE_READ_ONLY_MESSAGE);
+const COPY_SUFFIX = ' (copia)';
+const NAME_MAX = 150;
+
+/** An example in the shape of a dish row, so the same computation and mapping serve both. */
+function exampleAsDishRow(row: DishExampleRow): DishRow {
+  return {
+    id: row.id,
+    nutritionist_id: '',
+    name: row.name,
+    description: row.description,
+    search_text: row.search_text,
+    servings: row.servings,
+    deactivated: row.deactivated,
+    version: 1,
+    photo_path: null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function exampleIngredientAsRow(row: DishExampleIngredientRow): DishIngredientRow {
+  return {
+    dish_id: row.example_id,
+    position: row.position,
+    food_id: row.food_id,
+    ingredient_dish_id: null,
+    quantity: row.quantity,
+    measure_kind: row.measure_kind,
+    measure_position: row.measure_position,
+    measure_description: row.measure_description,
+    gram_weight: row.gram_weight,
+  };
+}
 
 function parseNutrientJson(json: string): NutrientInput {
   try {
@@ -67,6 +119,7 @@ interface DishGraph {
 
 export function createDishesService(deps: DishesServiceDeps) {
   const { db, clock } = deps;
+  const photos = deps.dataDir ? new DishPhotoStore(deps.dataDir) : null;
 
   async function loadGraph(scope: Scope, roots: readonly DishRow[]): Promise<DishGraph> {
     const dishes = new Map(roots.map((d) => [d.id, d]));
@@ -104,7 +157,17 @@ export function createDishesService(deps: DishesServiceDeps) {
     };
   }
 
-  function present(graph: DishGraph, row: DishRow): Dish {
+  /** Examples hold only database foods, so their graph is one level deep. */
+  async function loadExampleGraph(scope: Scope, examples: readonly DishExampleRow[]): Promise<{ graph: DishGraph; rows: DishRow[] }> {
+    const rows = examples.map(exampleAsDishRow);
+    const ingredients = new Map<string, DishIngredientRow[]>(rows.map((r) => [r.id, []]));
+    for (const row of await repo.exampleIngredientsOf(db, rows.map((r) => r.id))) ingredients.get(row.example_id)!.push(exampleIngredientAsRow(row));
+    const foodIds = [...new Set([...ingredients.values()].flat().map((i) => i.food_id!))];
+    const foods = new Map((await repo.visibleFoods(db, scope, foodIds)).map((f) => [f.id, f]));
+    return { graph: { dishes: new Map(rows.map((r) => [r.id, r])), ingredients, foods }, rows };
+  }
+
+  function present(graph: DishGraph, row: DishRow, example = false): Dish {
     const parsed = new Map<string, { nutrients: NutrientInput }>();
     const sources = {
       food: (id: string) => {
@@ -120,7 +183,7 @@ export function createDishesService(deps: DishesServiceDeps) {
       result = computeDish(definitionOf(graph, row.id)!, sources);
     } catch (error) {
       // Only reachable when two concurrent edits each added the other dish; the edit guard stops the rest.
-      if (error instanceof DishCycleError) throw new AppError('DOMAIN_RULE', DISH_CYCLE_MESSAGE, { cycle: error.path });
+      if (error instanceof DishCycleError) throw new AppError('CONFLICT', DISH_CYCLE_MESSAGE, { cycle: error.path });
       throw error;
     }
     const rows = graph.ingredients.get(row.id) ?? [];
@@ -130,10 +193,18 @@ export function createDishesService(deps: DishesServiceDeps) {
       const name = food ? food.name_es || food.name_en || '' : (nested?.name ?? '');
       return toDishIngredient(ingredient, name, result.lines[index]!);
     });
-    return toDish(row, ingredients, result);
+    return toDish(row, ingredients, result, example);
+  }
+
+  async function getExample(scope: Scope, id: string): Promise<Dish> {
+    const example = await repo.findExample(db, id);
+    if (!example) throw dishNotFound();
+    const { graph, rows } = await loadExampleGraph(scope, [example]);
+    return present(graph, rows[0]!, true);
   }
 
   async function get(scope: Scope, id: string): Promise<Dish> {
+    if (isDishExampleId(id)) return getExample(scope, id);
     const row = await repo.find(db, scope, id);
     if (!row) throw dishNotFound();
     return present(await loadGraph(scope, [row]), row);
@@ -141,9 +212,15 @@ export function createDishesService(deps: DishesServiceDeps) {
 
   async function list(scope: Scope, input: DishListInput): Promise<DishListResponse> {
     const offset = input.cursor ? Number(input.cursor) : 0;
-    const { rows, total } = await repo.list(db, scope, parseSearchQuery(input.q).words, input.limit, offset);
-    const graph = await loadGraph(scope, rows);
+    const words = parseSearchQuery(input.q).words;
     const next = offset + input.limit;
+    if (input.source === 'examples') {
+      const { rows: examples, total } = await repo.listExamples(db, words, input.limit, offset);
+      const { graph, rows } = await loadExampleGraph(scope, examples);
+      return { items: rows.map((row) => present(graph, row, true)), total, nextCursor: next < total ? String(next) : null };
+    }
+    const { rows, total } = await repo.list(db, scope, words, input.limit, offset);
+    const graph = await loadGraph(scope, rows);
     return { items: rows.map((row) => present(graph, row)), total, nextCursor: next < total ? String(next) : null };
   }
 
@@ -198,7 +275,7 @@ export function createDishesService(deps: DishesServiceDeps) {
     });
   }
 
-  /** 422 when the dish would contain itself once its ingredients are `included`. */
+  /** 409 when the dish would contain itself once its ingredients are `included`. */
   async function assertNoCycle(scope: Scope, dishId: string, included: readonly string[]): Promise<void> {
     const edges = new Map<string, string[]>([[dishId, [...included]]]);
     let frontier = [...new Set(included)].filter((id) => !edges.has(id));
@@ -211,7 +288,7 @@ export function createDishesService(deps: DishesServiceDeps) {
     const loop = findDishCycle(dishId, (id) => edges.get(id) ?? []);
     if (!loop) return;
     const names = new Map((await repo.findMany(db, scope, [...new Set(loop)])).map((d) => [d.id, d.name]));
-    throw new AppError('DOMAIN_RULE', DISH_CYCLE_MESSAGE, { path: 'ingredients', cycle: loop.map((id) => ({ id, name: names.get(id) ?? '' })) });
+    throw new AppError('CONFLICT', DISH_CYCLE_MESSAGE, { path: 'ingredients', cycle: loop.map((id) => ({ id, name: names.get(id) ?? '' })) });
   }
 
   async function create(scope: Scope, input: CreateDishInput): Promise<Dish> {
@@ -228,6 +305,7 @@ export function createDishesService(deps: DishesServiceDeps) {
         servings: input.servings,
         deactivated: 0,
         version: 1,
+        photo_path: null,
         created_at: now,
         updated_at: now,
       });
@@ -237,6 +315,7 @@ export function createDishesService(deps: DishesServiceDeps) {
   }
 
   async function update(scope: Scope, id: string, input: UpdateDishInput): Promise<Dish> {
+    if (isDishExampleId(id)) throw exampleReadOnly();
     const row = await repo.find(db, scope, id);
     if (!row) throw dishNotFound();
     if (input.version !== undefined && input.version !== Number(row.version)) throw new AppError('CONFLICT', DISH_VERSION_CONFLICT_MESSAGE);
@@ -265,13 +344,99 @@ export function createDishesService(deps: DishesServiceDeps) {
 
   /** Deleting deactivates: hidden from the list, still readable by dishes and plans that include it. */
   async function remove(scope: Scope, id: string): Promise<void> {
+    if (isDishExampleId(id)) throw exampleReadOnly();
     const row = await repo.find(db, scope, id);
     if (!row) throw dishNotFound();
     if (Number(row.deactivated) === 1) return;
     await repo.update(db, scope, id, { deactivated: 1, updated_at: clock.now().toISOString() });
   }
 
-  return { list, get, create, update, remove };
+  /**
+   * A new own dish with the same servings, description and ingredients (the grams of each household
+   * unit as saved) — independent of the original afterwards. Copies of an example keep its name; copies
+   * of an own dish get " (copia)". The photo is copied too, as a file of its own.
+   */
+  async function copy(scope: Scope, id: string, input: CopyDishRequest = {}): Promise<Dish> {
+    let source: DishRow;
+    let ingredients: DishIngredientRow[];
+    let suffix = '';
+    if (isDishExampleId(id)) {
+      const example = await repo.findExample(db, id);
+      if (!example || Number(example.deactivated) === 1) throw dishNotFound();
+      source = exampleAsDishRow(example);
+      ingredients = (await repo.exampleIngredientsOf(db, [id])).map(exampleIngredientAsRow);
+    } else {
+      const row = await repo.find(db, scope, id);
+      if (!row) throw dishNotFound();
+      source = row;
+      ingredients = await repo.ingredientsOf(db, [id]);
+      suffix = COPY_SUFFIX;
+    }
+    const newIdValue = newId();
+    const now = clock.now().toISOString();
+    const name = input.name ?? `${source.name.slice(0, NAME_MAX - suffix.length)}${suffix}`;
+    let photoPath: string | null = null;
+    if (source.photo_path && photos) {
+      const bytes = await photos.read(source.photo_path);
+      if (bytes) photoPath = await photos.save(scope.nutritionistId, newIdValue, bytes);
+    }
+    await db.transaction().execute(async (trx) => {
+      await repo.insert(trx, {
+        id: newIdValue,
+        nutritionist_id: scope.nutritionistId,
+        name,
+        description: source.description,
+        search_text: buildSearchText(name),
+        servings: Number(source.servings),
+        deactivated: 0,
+        version: 1,
+        photo_path: photoPath,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.replaceIngredients(
+        trx,
+        newIdValue,
+        ingredients.map(({ dish_id: _dishId, ...rest }) => rest),
+      );
+    });
+    return get(scope, newIdValue);
+  }
+
+  async function ownDishForPhoto(scope: Scope, id: string): Promise<DishRow> {
+    if (isDishExampleId(id)) throw exampleReadOnly();
+    const row = await repo.find(db, scope, id);
+    if (!row) throw dishNotFound();
+    return row;
+  }
+
+  async function setPhoto(scope: Scope, id: string, upload: Buffer): Promise<Dish> {
+    const row = await ownDishForPhoto(scope, id);
+    if (!photos) throw photoNotFound();
+    const webp = await toStoredDishPhoto(upload);
+    const stored = await photos.save(scope.nutritionistId, id, webp);
+    await repo.setPhotoPath(db, scope, id, stored, clock.now().toISOString());
+    await photos.remove(row.photo_path);
+    return get(scope, id);
+  }
+
+  async function removePhoto(scope: Scope, id: string): Promise<void> {
+    const row = await ownDishForPhoto(scope, id);
+    if (!row.photo_path) return;
+    await repo.setPhotoPath(db, scope, id, null, clock.now().toISOString());
+    await photos?.remove(row.photo_path);
+  }
+
+  async function readPhoto(scope: Scope, id: string): Promise<Buffer> {
+    if (isDishExampleId(id)) throw photoNotFound();
+    const row = await repo.find(db, scope, id);
+    if (!row) throw dishNotFound();
+    const bytes = row.photo_path && photos ? await photos.read(row.photo_path) : null;
+    if (!bytes) throw photoNotFound();
+    return bytes;
+  }
+
+  return { list, get, create, update, remove, copy, setPhoto, removePhoto, readPhoto };
 }
 
 export type DishesService = ReturnType<typeof createDishesService>;

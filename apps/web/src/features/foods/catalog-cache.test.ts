@@ -2,7 +2,7 @@
 // searched in memory with the server's ranking (own foods first).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogFood, FoodCatalog } from '@almendra/contracts';
-import { loadCatalog, searchCatalog, setCatalog, setOwnCatalog } from './catalog-cache';
+import { CATALOG_STORE, loadCatalog, loadOwnCatalog, OWN_CATALOG_STORE, searchCatalog, setCatalog, setOwnCatalog } from './catalog-cache';
 import { filterDecimalInput, formatAmount, parseDecimal } from './components/format';
 import { nutrientsFromForm, nutrientsToForm } from './components/nutrient-fields';
 
@@ -56,33 +56,54 @@ describe('searchCatalog', () => {
   });
 });
 
+/**
+ * A minimal IndexedDB stand-in (jsdom has none): one Map per store, keyed by the store's key path, and
+ * the upgrade callback run once so the stores it creates are recorded.
+ */
+function fakeIndexedDb() {
+  const stores = new Map<string, { keyPath: string; rows: Map<string, unknown> }>();
+  const request = <T>(result: T) => {
+    const r: { result: T; onsuccess?: () => void; onerror?: () => void; onupgradeneeded?: () => void } = { result };
+    queueMicrotask(() => {
+      r.onupgradeneeded?.();
+      r.onsuccess?.();
+    });
+    return r;
+  };
+  const db = {
+    objectStoreNames: { contains: (name: string) => stores.has(name) },
+    createObjectStore: (name: string, options: { keyPath: string }) => stores.set(name, { keyPath: options.keyPath, rows: new Map() }),
+    transaction: (name: string) => {
+      const store = stores.get(name)!;
+      const tx: { oncomplete?: () => void; onerror?: () => void; objectStore: () => unknown } = {
+        objectStore: () => ({
+          get: (key: string) => request(store.rows.get(key)),
+          getAll: () => request([...store.rows.values()]),
+          clear: () => store.rows.clear(),
+          put: (value: Record<string, string>) => {
+            store.rows.set(value[store.keyPath]!, value);
+            queueMicrotask(() => tx.oncomplete?.());
+          },
+        }),
+      };
+      return tx;
+    },
+  };
+  const opened: { name: string; version: number }[] = [];
+  vi.stubGlobal('indexedDB', {
+    open: (name: string, version: number) => {
+      opened.push({ name, version });
+      return request(db);
+    },
+  });
+  return { stores, opened };
+}
+
 describe('loadCatalog', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('sends the stored hash and keeps the stored copy on 304', async () => {
-    const stored = new Map<string, unknown>();
-    // A minimal IndexedDB stand-in: jsdom has none.
-    const request = <T>(result: T) => {
-      const r: { result: T; onsuccess?: () => void; onerror?: () => void } = { result };
-      queueMicrotask(() => r.onsuccess?.());
-      return r;
-    };
-    const db = {
-      objectStoreNames: { contains: () => true },
-      transaction: () => {
-        const tx: { oncomplete?: () => void; onerror?: () => void; objectStore: () => unknown } = {
-          objectStore: () => ({
-            get: (key: string) => request(stored.get(key)),
-            put: (value: { key: string }) => {
-              stored.set(value.key, value);
-              queueMicrotask(() => tx.oncomplete?.());
-            },
-          }),
-        };
-        return tx;
-      },
-    };
-    vi.stubGlobal('indexedDB', { open: () => request(db) });
+    const { stores, opened } = fakeIndexedDb();
     const fetchMock = vi
       .fn()
       .mockResolvedValueOnce(new Response(JSON.stringify(catalog), { status: 200 }))
@@ -98,6 +119,41 @@ describe('loadCatalog', () => {
     expect(second.origin).toBe('cache');
     expect(second.catalog.count).toBe(4);
     expect(new Headers((fetchMock.mock.calls[1]![1] as RequestInit).headers).get('If-None-Match')).toBe('"h1"');
+    expect(opened[0]).toEqual({ name: 'almendra_cache_v1', version: 2 });
+    expect([...stores.keys()]).toEqual([CATALOG_STORE, OWN_CATALOG_STORE]);
+    expect([...stores.get(CATALOG_STORE)!.rows.keys()]).toEqual(['default']);
+  });
+});
+
+describe('loadOwnCatalog', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("keeps the own foods in the 'ownFoods' store keyed by their hash, revalidated with If-None-Match", async () => {
+    const { stores } = fakeIndexedDb();
+    const own = (hash: string, name: string) => ({ hash, count: 1, foods: [food(`own-${hash}`, name, null, { source: 'own' })] });
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(JSON.stringify(own('o1', 'Pan casero')), { status: 200 }))
+      .mockResolvedValueOnce(new Response(null, { status: 304 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify(own('o2', 'Pan casero integral')), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    window.fetch = fetchMock as typeof window.fetch;
+
+    const first = await loadOwnCatalog();
+    expect(first).toMatchObject({ origin: 'network', catalog: { hash: 'o1' } });
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/foods/catalog/own');
+    expect(new Headers((fetchMock.mock.calls[0]![1] as RequestInit).headers).get('If-None-Match')).toBeNull();
+    expect([...stores.get(OWN_CATALOG_STORE)!.rows.keys()]).toEqual(['o1']);
+
+    const second = await loadOwnCatalog();
+    expect(second).toMatchObject({ origin: 'cache', catalog: { hash: 'o1' } });
+    expect(new Headers((fetchMock.mock.calls[1]![1] as RequestInit).headers).get('If-None-Match')).toBe('"o1"');
+
+    // An edited own food changes the hash: the new list replaces the stored one.
+    const third = await loadOwnCatalog();
+    expect(third).toMatchObject({ origin: 'network', catalog: { hash: 'o2' } });
+    expect([...stores.get(OWN_CATALOG_STORE)!.rows.keys()]).toEqual(['o2']);
+    expect(stores.get(CATALOG_STORE)!.rows.size).toBe(0);
   });
 });
 

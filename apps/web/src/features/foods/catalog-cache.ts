@@ -1,6 +1,7 @@
 // Client-side food catalogue (seed 2 §9): the global list is kept in IndexedDB ('almendra_cache_v1',
-// store 'countryFoods', one record per country with its content hash), revalidated with If-None-Match
-// (304 = keep the stored copy), and searched in memory with the domain's ranking so pickers work
+// store 'countryFoods', one record per country with its content hash) and the nutritionist's own foods
+// in store 'ownFoods' (one record, keyed by its content hash); both are revalidated with If-None-Match
+// (304 = keep the stored copy) and searched in memory with the domain's ranking so pickers work
 // without a request per keystroke.
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogFood, FoodCatalog, OwnFoodCatalog } from '@almendra/contracts';
@@ -10,6 +11,9 @@ import { authorizedFetch } from './api/foods-api';
 
 export const CATALOG_DB_NAME = 'almendra_cache_v1';
 export const CATALOG_STORE = 'countryFoods';
+export const OWN_CATALOG_STORE = 'ownFoods';
+/** Version 2 added the ownFoods store. */
+const CATALOG_DB_VERSION = 2;
 /** The record key of the list used when no country is asked for (the nutritionist's own country). */
 const DEFAULT_KEY = 'default';
 
@@ -20,12 +24,18 @@ interface StoredCatalog {
   catalog: FoodCatalog;
 }
 
+interface StoredOwnCatalog {
+  hash: string;
+  catalog: OwnFoodCatalog;
+}
+
 function openDatabase(): Promise<IDBDatabase | null> {
   if (typeof indexedDB === 'undefined') return Promise.resolve(null);
   return new Promise((resolve) => {
-    const request = indexedDB.open(CATALOG_DB_NAME, 1);
+    const request = indexedDB.open(CATALOG_DB_NAME, CATALOG_DB_VERSION);
     request.onupgradeneeded = () => {
       if (!request.result.objectStoreNames.contains(CATALOG_STORE)) request.result.createObjectStore(CATALOG_STORE, { keyPath: 'key' });
+      if (!request.result.objectStoreNames.contains(OWN_CATALOG_STORE)) request.result.createObjectStore(OWN_CATALOG_STORE, { keyPath: 'hash' });
     };
     request.onsuccess = () => resolve(request.result);
     // A private window or a blocked database only loses the cache, never the catalogue.
@@ -55,6 +65,31 @@ async function writeStored(record: StoredCatalog): Promise<void> {
   });
 }
 
+/** The stored own-foods record (the store holds at most one: each write replaces it). */
+async function readStoredOwn(): Promise<StoredOwnCatalog | null> {
+  const db = await openDatabase();
+  if (!db) return null;
+  return new Promise((resolve) => {
+    const request = db.transaction(OWN_CATALOG_STORE, 'readonly').objectStore(OWN_CATALOG_STORE).getAll();
+    request.onsuccess = () => resolve(((request.result as StoredOwnCatalog[] | undefined) ?? [])[0] ?? null);
+    request.onerror = () => resolve(null);
+  });
+}
+
+async function writeStoredOwn(record: StoredOwnCatalog): Promise<void> {
+  const db = await openDatabase();
+  if (!db) return;
+  await new Promise<void>((resolve) => {
+    const tx = db.transaction(OWN_CATALOG_STORE, 'readwrite');
+    const store = tx.objectStore(OWN_CATALOG_STORE);
+    // Another account may have used this browser: only the latest list is kept.
+    store.clear();
+    store.put(record);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => resolve();
+  });
+}
+
 export interface LoadedCatalog {
   catalog: FoodCatalog;
   /** 'network': downloaded now · 'cache': the stored copy was still current (304) or the network failed. */
@@ -77,6 +112,31 @@ export async function loadCatalog(country?: string): Promise<LoadedCatalog> {
   if (!response.ok) throw await apiErrorFromResponse(response);
   const catalog = (await response.json()) as FoodCatalog;
   await writeStored({ key, country: catalog.country, hash: catalog.hash, catalog });
+  return { catalog, origin: 'network' };
+}
+
+export interface LoadedOwnCatalog {
+  catalog: OwnFoodCatalog;
+  origin: 'network' | 'cache';
+}
+
+/**
+ * The stored own foods when the server says they are current (same hash), else the new list. The hash
+ * is of the caller's own foods, so a copy stored by another account never matches and is replaced.
+ */
+export async function loadOwnCatalog(): Promise<LoadedOwnCatalog> {
+  const stored = await readStoredOwn();
+  let response: Response;
+  try {
+    response = await authorizedFetch('/foods/catalog/own', { headers: stored ? { 'If-None-Match': `"${stored.hash}"` } : {} });
+  } catch (error) {
+    if (stored) return { catalog: stored.catalog, origin: 'cache' };
+    throw error;
+  }
+  if (response.status === 304 && stored) return { catalog: stored.catalog, origin: 'cache' };
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  const catalog = (await response.json()) as OwnFoodCatalog;
+  await writeStoredOwn({ hash: catalog.hash, catalog });
   return { catalog, origin: 'network' };
 }
 
@@ -110,14 +170,12 @@ export function searchCatalog(query: string, options: { limit?: number; group?: 
   return [...own, ...index.rank(query, accept).slice(0, limit - own.length)];
 }
 
-/** The caller's active own foods (small; revalidated on every mount of a picker). */
+/** The caller's active own foods (small; revalidated against the stored copy on every mount of a picker). */
 export function useOwnFoodCatalog() {
   return useQuery({
     queryKey: ['foods', 'catalog-own'],
     queryFn: async () => {
-      const response = await authorizedFetch('/foods/catalog/own');
-      if (!response.ok) throw await apiErrorFromResponse(response);
-      const catalog = (await response.json()) as OwnFoodCatalog;
+      const { catalog } = await loadOwnCatalog();
       setOwnCatalog(catalog);
       return catalog;
     },

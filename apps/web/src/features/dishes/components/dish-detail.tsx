@@ -1,8 +1,9 @@
-// /detalle-comida/:id: a dish's ingredients, totals for the whole dish and per serving (grouped
-// nutrients), edit, and delete with confirmation.
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+// /detalle-comida/:id: a dish's photo, preparation, ingredients, totals for the whole dish and per serving
+// (grouped nutrients); edit, duplicate, photo and delete for own dishes; an example is read-only with
+// 'Copiar a mis platos'.
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,8 @@ import { showSuccess } from '../../../lib/toast';
 import { ConfirmDialog } from '../../foods/components/confirm-dialog';
 import { formatAmount, formatNumber, NutrientTable } from '../../foods';
 import { dishesApi, dishQuery, toDomainTotals } from '../api/dishes-api';
+import { DishPhoto, DishPhotoControls } from './dish-photo';
+import { useCopyDish } from './use-copy-dish';
 
 export function ingredientQuantityLabel(ingredient: DishIngredient, language: string, servingsLabel: string): string {
   const quantity = formatNumber(ingredient.quantity, language);
@@ -36,6 +39,7 @@ function DishProfile({ dish }: { dish: Dish }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const copy = useCopyDish();
   const remove = useMutation({
     mutationFn: () => dishesApi.remove(dish.id),
     onSuccess: async () => {
@@ -58,23 +62,57 @@ function DishProfile({ dish }: { dish: Dish }) {
       />
       <Group justify="space-between" align="flex-start">
         <div>
-          <Title order={1} data-testid="dish-name">
-            {dish.name}
-          </Title>
-          {dish.description ? <Text c="dimmed">{dish.description}</Text> : null}
+          <Group gap="sm">
+            <Title order={1} data-testid="dish-name">
+              {dish.name}
+            </Title>
+            {dish.example ? (
+              <Badge variant="light" color="grape" data-testid="dish-example-badge">
+                {t('foods:dishes.exampleBadge')}
+              </Badge>
+            ) : null}
+          </Group>
           <Text size="sm" mt={4} data-testid="dish-servings">
             {t('foods:dishes.servingsAndWeight', { servings: formatNumber(dish.servings, i18n.language), grams: g(dish.totals.grams) })}
           </Text>
         </div>
         <Group gap="sm">
-          <Button component={Link} to={`/editar-comida/${encodeURIComponent(dish.id)}`} variant="light" leftSection={<IconPencil size={18} aria-hidden />}>
-            {t('foods:dishes.edit')}
-          </Button>
-          <Button variant="default" onClick={() => setConfirming(true)} leftSection={<IconTrash size={18} aria-hidden />}>
-            {t('foods:dishes.delete')}
-          </Button>
+          {dish.example ? (
+            <Button onClick={() => copy.mutate(dish)} loading={copy.isPending} leftSection={<IconCopy size={18} aria-hidden />}>
+              {t('foods:dishes.copyToMine')}
+            </Button>
+          ) : (
+            <>
+              <Button component={Link} to={`/editar-comida/${encodeURIComponent(dish.id)}`} variant="light" leftSection={<IconPencil size={18} aria-hidden />}>
+                {t('foods:dishes.edit')}
+              </Button>
+              <Button variant="default" onClick={() => copy.mutate(dish)} loading={copy.isPending} leftSection={<IconCopy size={18} aria-hidden />}>
+                {t('foods:dishes.duplicate')}
+              </Button>
+              <Button variant="default" onClick={() => setConfirming(true)} leftSection={<IconTrash size={18} aria-hidden />}>
+                {t('foods:dishes.delete')}
+              </Button>
+            </>
+          )}
         </Group>
       </Group>
+      {dish.example ? <Alert variant="light" color="grape">{t('foods:dishes.exampleNotice')}</Alert> : null}
+      {dish.hasPhoto || !dish.example ? (
+        <Stack gap="xs">
+          <DishPhoto dish={dish} size="large" />
+          {dish.example ? null : <DishPhotoControls dish={dish} />}
+        </Stack>
+      ) : null}
+      {dish.description ? (
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4" mb="xs">
+            {t('foods:dishes.preparation')}
+          </Title>
+          <Text style={{ whiteSpace: 'pre-line' }} data-testid="dish-preparation">
+            {dish.description}
+          </Text>
+        </Paper>
+      ) : null}
       <Paper withBorder p="md" radius="md">
         <Title order={2} size="h4" mb="sm">
           {t('foods:dishes.ingredients')}

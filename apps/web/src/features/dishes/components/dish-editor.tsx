@@ -1,11 +1,14 @@
-// /nueva-comida and /editar-comida/:id: name, description, servings and ingredients found in the cached
-// catalogue, with the food calculator of seed 1 §4 running live (packages/domain): adding adds to the
-// totals, re-adding a removed food un-deletes it, removing subtracts, quantity or unit changes recalculate.
-import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+// /nueva-comida and /editar-comida/:id: name, preparation, servings and ingredients — foods found in the
+// cached catalogue and my other dishes — with the food calculator of seed 1 §4 running live
+// (packages/domain): adding adds to the totals, re-adding a removed food un-deletes its line, removing
+// subtracts, quantity or unit changes recalculate. Lines are keyed by a line id, so the same food can be
+// in two lines; included dishes count in the live totals through includedDishLine() (packages/domain),
+// the same computation the server does.
+import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { CatalogFood, Dish, DishIngredientInput, FoodDetail } from '@almendra/contracts';
@@ -15,10 +18,14 @@ import {
   changeQuantity,
   changeUnit,
   createCalculator,
+  deletedLineOf,
+  includedDishLine,
   removeFood,
   scaleTotals,
+  sumTotals,
   type CalculatorFood,
   type CalculatorState,
+  type IncludedDish,
 } from '@almendra/domain';
 import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api-error';
@@ -34,7 +41,7 @@ import {
   useFoodCatalog,
   useOwnFoodCatalog,
 } from '../../foods';
-import { dishesApi, dishQuery } from '../api/dishes-api';
+import { dishesApi, dishQuery, ownDishOptionsQuery, toDomainTotals } from '../api/dishes-api';
 
 const stopEnter = (event: React.KeyboardEvent) => {
   if (event.key === 'Enter') event.preventDefault();
@@ -45,8 +52,23 @@ interface LineInfo {
   measures: FoodDetail['measures'];
 }
 
+/** One of my dishes included as an ingredient; removed lines stay (deleted) so a re-add revives them. */
+interface NestedLine {
+  id: string;
+  dishId: string;
+  name: string;
+  quantity: string;
+  unit: 'g' | 'serving';
+  included: IncludedDish;
+  deleted: boolean;
+}
+
 function calculatorFood(food: FoodDetail): CalculatorFood {
   return { id: food.id, nutrients: food.nutrients, measures: food.measures };
+}
+
+function includedOf(dish: Dish): IncludedDish {
+  return { grams: dish.totals.grams, totals: toDomainTotals(dish.totals), servings: dish.servings };
 }
 
 export function DishEditorView({ mode }: { mode: 'new' | 'edit' }) {
@@ -74,29 +96,53 @@ function DishEditor({ dish }: { dish: Dish | null }) {
   const [rawQuantities, setRawQuantities] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(Boolean(dish));
   const [search, setSearch] = useState('');
-  const nestedDishes = useMemo(() => dish?.ingredients.filter((i) => i.kind === 'dish') ?? [], [dish]);
+  const [nested, setNested] = useState<NestedLine[]>([]);
+  const [dishSearch, setDishSearch] = useState('');
+  const lineCounter = useRef(0);
+  const newLineId = () => `new-${++lineCounter.current}`;
+  const dishOptions = useQuery(ownDishOptionsQuery());
 
-  // Editing: load the full values of every food ingredient and replay them into the calculator.
+  // Editing: load the full values of every food ingredient and the totals of every included dish, and
+  // replay them into the calculator, one line per saved ingredient.
   useEffect(() => {
     if (!dish) return;
     let cancelled = false;
     const foods = dish.ingredients.filter((i) => i.kind === 'food' && i.foodId);
-    void Promise.all(foods.map((i) => queryClient.fetchQuery(foodDetailQuery(i.foodId!))))
-      .then((details) => {
+    const dishes = dish.ingredients.filter((i) => i.kind === 'dish' && i.dishId);
+    void Promise.all([
+      Promise.all(foods.map((i) => queryClient.fetchQuery(foodDetailQuery(i.foodId!)))),
+      Promise.all(dishes.map((i) => queryClient.fetchQuery(dishQuery(i.dishId!)))),
+    ])
+      .then(([details, includedDishes]) => {
         if (cancelled) return;
         let next = createCalculator();
         const nextInfo: Record<string, LineInfo> = {};
         const nextRaw: Record<string, string> = {};
         details.forEach((food, n) => {
           const ingredient = foods[n]!;
+          const lineId = `line-${ingredient.position}`;
           const unit = ingredient.measure.kind === 'measure' && ingredient.measure.position ? ingredient.measure.position : 'g';
-          next = addFood(next, calculatorFood(food), ingredient.quantity, unit);
-          nextInfo[food.id] = { name: food.name, measures: food.measures };
-          nextRaw[food.id] = String(ingredient.quantity).replace('.', ',');
+          next = addFood(next, calculatorFood(food), ingredient.quantity, unit, lineId);
+          nextInfo[lineId] = { name: food.name, measures: food.measures };
+          nextRaw[lineId] = String(ingredient.quantity).replace('.', ',');
         });
         setState(next);
         setInfo(nextInfo);
         setRawQuantities(nextRaw);
+        setNested(
+          includedDishes.map((included, n) => {
+            const ingredient = dishes[n]!;
+            return {
+              id: `line-${ingredient.position}`,
+              dishId: included.id,
+              name: included.name,
+              quantity: String(ingredient.quantity).replace('.', ','),
+              unit: ingredient.measure.kind === 'serving' ? 'serving' : 'g',
+              included: includedOf(included),
+              deleted: false,
+            };
+          }),
+        );
       })
       .catch(showError)
       .finally(() => !cancelled && setLoading(false));
@@ -116,28 +162,61 @@ function DishEditor({ dish }: { dish: Dish | null }) {
   const add = async (food: CatalogFood) => {
     try {
       const detail = await queryClient.fetchQuery(foodDetailQuery(food.id));
-      setState((current) => addFood(current, calculatorFood(detail), 100, 'g'));
-      setInfo((current) => ({ ...current, [detail.id]: { name: detail.name, measures: detail.measures } }));
-      setRawQuantities((current) => ({ ...current, [detail.id]: '100' }));
+      // Re-adding a removed food revives its line (spec §4); otherwise it is a new line, even when the
+      // food is already in another line.
+      const lineId = deletedLineOf(state, detail.id) ?? newLineId();
+      setState((current) => addFood(current, calculatorFood(detail), 100, 'g', lineId));
+      setInfo((current) => ({ ...current, [lineId]: { name: detail.name, measures: detail.measures } }));
+      setRawQuantities((current) => ({ ...current, [lineId]: '100' }));
       setSearch('');
     } catch (error) {
       showError(error);
     }
   };
 
-  const servingsNumber = parseDecimal(servings) ?? 0;
-  const perServing = useMemo(() => scaleTotals(state.totals, servingsNumber > 0 ? 1 / servingsNumber : 0), [state.totals, servingsNumber]);
+  const addDish = async (dishId: string) => {
+    try {
+      const included = await queryClient.fetchQuery(dishQuery(dishId));
+      setNested((current) => {
+        const removed = current.find((l) => l.dishId === dishId && l.deleted);
+        const line: NestedLine = {
+          id: removed?.id ?? newLineId(),
+          dishId,
+          name: included.name,
+          quantity: '1',
+          unit: 'serving',
+          included: includedOf(included),
+          deleted: false,
+        };
+        return removed ? current.map((l) => (l.id === removed.id ? line : l)) : [...current, line];
+      });
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const updateNested = (lineId: string, change: Partial<NestedLine>) =>
+    setNested((current) => current.map((l) => (l.id === lineId ? { ...l, ...change } : l)));
+
   const lines = activeLines(state);
+  const nestedLines = nested.filter((l) => !l.deleted);
+  const nestedResults = useMemo(
+    () => nested.filter((l) => !l.deleted).map((l) => ({ line: l, result: includedDishLine(l.included, l.quantity, l.unit) })),
+    [nested],
+  );
+  const totals = useMemo(() => sumTotals([state.totals, ...nestedResults.map((n) => n.result.amounts)]), [state.totals, nestedResults]);
+  const totalGrams = lines.reduce((sum, l) => sum + l.grams, 0) + nestedResults.reduce((sum, n) => sum + n.result.grams, 0);
+  const servingsNumber = parseDecimal(servings) ?? 0;
+  const perServing = useMemo(() => scaleTotals(totals, servingsNumber > 0 ? 1 / servingsNumber : 0), [totals, servingsNumber]);
+  const includable = (dishOptions.data?.items ?? [])
+    .filter((d) => d.id !== dish?.id)
+    .map((d) => ({ value: d.id, label: d.name }));
 
   const save = useMutation({
     mutationFn: () => {
       const ingredients: DishIngredientInput[] = [
         ...lines.map((line) => ({ foodId: line.food.id, quantity: line.quantity, measure: line.unit })),
-        ...nestedDishes.map((i) => ({
-          dishId: i.dishId!,
-          quantity: i.quantity,
-          measure: i.measure.kind === 'serving' ? ('serving' as const) : ('g' as const),
-        })),
+        ...nestedLines.map((l) => ({ dishId: l.dishId, quantity: parseDecimal(l.quantity) ?? 0, measure: l.unit })),
       ];
       const body = { name: name.trim(), description: description.trim() || null, servings: servingsNumber, ingredients };
       return dish ? dishesApi.update(dish.id, { ...body, version: dish.version }) : dishesApi.create(body);
@@ -234,7 +313,26 @@ function DishEditor({ dish }: { dish: Dish | null }) {
             </Stack>
           ) : null}
 
-          {lines.length === 0 && nestedDishes.length === 0 ? (
+          <Select
+            mt="sm"
+            label={t('foods:dishes.addDish')}
+            placeholder={t('foods:dishes.addDishPlaceholder')}
+            searchable
+            clearable
+            value={null}
+            searchValue={dishSearch}
+            onSearchChange={setDishSearch}
+            data={includable}
+            nothingFoundMessage={t('foods:dishes.noDishOptions')}
+            onChange={(value) => {
+              setDishSearch('');
+              if (value) void addDish(value);
+            }}
+            data-testid="add-dish"
+            maw={480}
+          />
+
+          {lines.length === 0 && nestedLines.length === 0 ? (
             <Text c="dimmed" mt="md" data-testid="no-ingredients">
               {t('foods:dishes.noIngredients')}
             </Text>
@@ -258,22 +356,22 @@ function DishEditor({ dish }: { dish: Dish | null }) {
                 </Table.Thead>
                 <Table.Tbody>
                   {lines.map((line) => {
-                    const lineInfo = info[line.food.id];
+                    const lineInfo = info[line.id];
                     const lineName = lineInfo?.name ?? line.food.id;
                     return (
-                      <Table.Tr key={line.food.id} data-testid="ingredient-line">
+                      <Table.Tr key={line.id} data-testid="ingredient-line">
                         <Table.Td>{lineName}</Table.Td>
                         <Table.Td>
                           <TextInput
                             aria-label={t('foods:dishes.quantityOf', { name: lineName })}
                             inputMode="decimal"
                             w={90}
-                            value={rawQuantities[line.food.id] ?? String(line.quantity)}
+                            value={rawQuantities[line.id] ?? String(line.quantity)}
                             onKeyDown={stopEnter}
                             onChange={(e) => {
                               const raw = filterDecimalInput(e.currentTarget.value);
-                              setRawQuantities((current) => ({ ...current, [line.food.id]: raw }));
-                              setState((current) => changeQuantity(current, line.food.id, raw));
+                              setRawQuantities((current) => ({ ...current, [line.id]: raw }));
+                              setState((current) => changeQuantity(current, line.id, raw));
                             }}
                           />
                         </Table.Td>
@@ -287,7 +385,7 @@ function DishEditor({ dish }: { dish: Dish | null }) {
                               { value: 'g', label: t('foods:grams') },
                               ...(lineInfo?.measures ?? []).map((m) => ({ value: String(m.position), label: measureLabel(m, i18n.language) })),
                             ]}
-                            onChange={(value) => setState((current) => changeUnit(current, line.food.id, !value || value === 'g' ? 'g' : Number(value)))}
+                            onChange={(value) => setState((current) => changeUnit(current, line.id, !value || value === 'g' ? 'g' : Number(value)))}
                           />
                         </Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{g(line.grams)} g</Table.Td>
@@ -300,7 +398,7 @@ function DishEditor({ dish }: { dish: Dish | null }) {
                             variant="subtle"
                             color="red"
                             aria-label={t('foods:dishes.removeIngredient', { name: lineName })}
-                            onClick={() => setState((current) => removeFood(current, line.food.id))}
+                            onClick={() => setState((current) => removeFood(current, line.id))}
                           >
                             <IconTrash size={18} aria-hidden />
                           </ActionIcon>
@@ -308,27 +406,58 @@ function DishEditor({ dish }: { dish: Dish | null }) {
                       </Table.Tr>
                     );
                   })}
-                  {nestedDishes.map((ingredient) => (
-                    <Table.Tr key={`dish-${ingredient.position}`}>
-                      <Table.Td>{ingredient.name}</Table.Td>
-                      <Table.Td colSpan={2}>{t('foods:dishes.nestedDish')}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{g(ingredient.grams)} g</Table.Td>
-                      <Table.Td ta="right">{formatAmount(ingredient.energyKcal, i18n.language, 'kcal')}</Table.Td>
-                      <Table.Td ta="right">{g(ingredient.proteinG)}</Table.Td>
-                      <Table.Td ta="right">{g(ingredient.fatG)}</Table.Td>
-                      <Table.Td ta="right">{g(ingredient.carbohydrateG)}</Table.Td>
-                      <Table.Td />
+                  {nestedResults.map(({ line, result }) => (
+                    <Table.Tr key={line.id} data-testid="nested-dish-line">
+                      <Table.Td>
+                        {line.name}
+                        <Text size="xs" c="dimmed">
+                          {t('foods:dishes.nestedDish')}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput
+                          aria-label={t('foods:dishes.quantityOf', { name: line.name })}
+                          inputMode="decimal"
+                          w={90}
+                          value={line.quantity}
+                          onKeyDown={stopEnter}
+                          onChange={(e) => updateNested(line.id, { quantity: filterDecimalInput(e.currentTarget.value) })}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Select
+                          aria-label={t('foods:dishes.unitOf', { name: line.name })}
+                          w={220}
+                          allowDeselect={false}
+                          value={line.unit}
+                          data={[
+                            { value: 'serving', label: t('foods:dishes.servingUnit') },
+                            { value: 'g', label: t('foods:grams') },
+                          ]}
+                          onChange={(value) => updateNested(line.id, { unit: value === 'g' ? 'g' : 'serving' })}
+                        />
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{g(result.grams)} g</Table.Td>
+                      <Table.Td ta="right">{formatAmount(result.amounts.values.energyKcal, i18n.language, 'kcal')}</Table.Td>
+                      <Table.Td ta="right">{g(result.amounts.values.proteinG)}</Table.Td>
+                      <Table.Td ta="right">{g(result.amounts.values.fatG)}</Table.Td>
+                      <Table.Td ta="right">{g(result.amounts.values.carbohydrateG)}</Table.Td>
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('foods:dishes.removeIngredient', { name: line.name })}
+                          onClick={() => updateNested(line.id, { deleted: true })}
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
           )}
-          {nestedDishes.length > 0 ? (
-            <Alert mt="sm" variant="light">
-              {t('foods:dishes.nestedNotice')}
-            </Alert>
-          ) : null}
         </Paper>
 
         <div>
@@ -336,12 +465,12 @@ function DishEditor({ dish }: { dish: Dish | null }) {
             {t('foods:dishes.liveTotals')}
           </Title>
           <Text size="sm" c="dimmed" mb="sm" data-testid="editor-weight">
-            {t('foods:dishes.totalWeight', { grams: g(state.totals === undefined ? 0 : lines.reduce((s, l) => s + l.grams, 0)) })}
+            {t('foods:dishes.totalWeight', { grams: g(totalGrams) })}
           </Text>
           <NutrientTable
             testId="editor-nutrients"
             columns={[
-              { id: 'total', label: t('foods:dishes.total'), totals: state.totals },
+              { id: 'total', label: t('foods:dishes.total'), totals },
               { id: 'serving', label: t('foods:dishes.perServing'), totals: perServing },
             ]}
           />

@@ -1,28 +1,36 @@
-// /platos: the nutritionist's dishes, searched as you type (500 ms), with totals per dish and per serving.
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+// /platos: my dishes and the shipped examples (tabs), searched as you type (500 ms), with photo, totals
+// per dish and per serving, and copy (examples) or duplicate (own) on each row.
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconCopy, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import type { DishSource } from '@almendra/contracts';
 import { PageLoader } from '../../../components/page-loader';
 import { formatAmount, formatNumber } from '../../foods';
 import { dishesPath, listDishes } from '../api/dishes-api';
+import { DishPhoto } from './dish-photo';
+import { useCopyDish } from './use-copy-dish';
 
 export function DishList() {
   const { t, i18n } = useTranslation(['foods', 'common']);
   useDocumentTitle(`${t('foods:dishes.title')} · ${t('common:appName')}`);
+  const [params, setParams] = useSearchParams();
+  const source: DishSource = params.get('origen') === 'ejemplos' ? 'examples' : 'own';
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 500);
+  const copy = useCopyDish();
   const dishes = useInfiniteQuery({
-    queryKey: ['dishes', 'list', debounced.trim()],
-    queryFn: ({ pageParam, signal }) => listDishes(dishesPath(debounced, pageParam), signal),
+    queryKey: ['dishes', 'list', source, debounced.trim()],
+    queryFn: ({ pageParam, signal }) => listDishes(dishesPath(debounced, pageParam, source), signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
   const items = dishes.data?.pages.flatMap((p) => p.items) ?? [];
   const kcal = (value: number) => `${formatAmount(value, i18n.language, 'kcal')} kcal`;
+  const examples = source === 'examples';
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -34,6 +42,13 @@ export function DishList() {
           {t('foods:dishes.new')}
         </Button>
       </Group>
+      <Tabs value={source} onChange={(value) => setParams(value === 'examples' ? { origen: 'ejemplos' } : {}, { replace: true })}>
+        <Tabs.List>
+          <Tabs.Tab value="own">{t('foods:dishes.tabOwn')}</Tabs.Tab>
+          <Tabs.Tab value="examples">{t('foods:dishes.tabExamples')}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {examples ? <Text size="sm" c="dimmed">{t('foods:dishes.examplesDescription')}</Text> : null}
       <TextInput
         label={t('foods:dishes.search')}
         leftSection={<IconSearch size={16} aria-hidden />}
@@ -46,11 +61,11 @@ export function DishList() {
         <PageLoader />
       ) : items.length === 0 ? (
         <Text c="dimmed" data-testid="dishes-empty">
-          {debounced.trim() ? t('foods:dishes.noMatches') : t('foods:dishes.empty')}
+          {debounced.trim() ? t('foods:dishes.noMatches') : examples ? t('foods:dishes.examplesEmpty') : t('foods:dishes.empty')}
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={640}>
             <Table highlightOnHover data-testid="dishes-table">
               <Table.Thead>
                 <Table.Tr>
@@ -58,21 +73,47 @@ export function DishList() {
                   <Table.Th scope="col" ta="right">{t('foods:dishes.servings')}</Table.Th>
                   <Table.Th scope="col" ta="right">{t('foods:dishes.energyTotal')}</Table.Th>
                   <Table.Th scope="col" ta="right">{t('foods:dishes.energyServing')}</Table.Th>
+                  <Table.Th scope="col">
+                    <span className="mantine-visually-hidden">{t('foods:dishes.actions')}</span>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {items.map((dish) => (
-                  <Table.Tr key={dish.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/detalle-comida/${encodeURIComponent(dish.id)}`}>
-                        {dish.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatNumber(dish.servings, i18n.language)}</Table.Td>
-                    <Table.Td ta="right">{kcal(dish.totals.nutrients.energyKcal ?? 0)}</Table.Td>
-                    <Table.Td ta="right">{kcal(dish.perServing.nutrients.energyKcal ?? 0)}</Table.Td>
-                  </Table.Tr>
-                ))}
+                {items.map((dish) => {
+                  const label = dish.example ? t('foods:dishes.copyToMineNamed', { name: dish.name }) : t('foods:dishes.duplicateNamed', { name: dish.name });
+                  return (
+                    <Table.Tr key={dish.id}>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <DishPhoto dish={dish} size="thumb" />
+                          <Anchor component={Link} to={`/detalle-comida/${encodeURIComponent(dish.id)}`}>
+                            {dish.name}
+                          </Anchor>
+                          {dish.example ? (
+                            <Badge variant="light" color="grape" size="sm" style={{ flexShrink: 0 }}>
+                              {t('foods:dishes.exampleBadge')}
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td ta="right">{formatNumber(dish.servings, i18n.language)}</Table.Td>
+                      <Table.Td ta="right">{kcal(dish.totals.nutrients.energyKcal ?? 0)}</Table.Td>
+                      <Table.Td ta="right">{kcal(dish.perServing.nutrients.energyKcal ?? 0)}</Table.Td>
+                      <Table.Td ta="right">
+                        <Tooltip label={label}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={label}
+                            onClick={() => copy.mutate(dish)}
+                            loading={copy.isPending && copy.variables?.id === dish.id}
+                          >
+                            <IconCopy size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

@@ -47,7 +47,8 @@ function FoodProfile({ food }: { food: FoodDetail }) {
   const deactivate = useMutation({
     mutationFn: () => foodsApi.deactivate(food.id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['foods'] });
+      // Dishes (and their cached totals) are computed from the food's current values.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['foods'] }), queryClient.invalidateQueries({ queryKey: ['dishes'] })]);
       showSuccess(t('foods:detail.deactivatedTitle'), t('foods:detail.deactivatedMessage'));
       void navigate('/alimentos');
     },

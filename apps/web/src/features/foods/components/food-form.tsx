@@ -72,7 +72,8 @@ function FoodForm({ food }: { food: FoodDetail | null }) {
     },
     meta: { silent: true },
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: ['foods'] });
+      // Dishes (and their cached totals) are computed from the food's current values.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['foods'] }), queryClient.invalidateQueries({ queryKey: ['dishes'] })]);
       showSuccess(t('foods:form.savedTitle'), t('foods:form.savedMessage', { name: saved.name }));
       void navigate(`/detalle-alimento?id=${encodeURIComponent(saved.id)}`);
     },
