@@ -1,11 +1,16 @@
 // Meal plans in the browser: meal slots in Configuración › Comidas, a formula plan for a patient with
-// live totals against the consultation's target, copying a day, saving, PDF and email; a simple
-// template with search, duplicate and delete; an exchange plan's portions grid.
+// live totals against the consultation's target, copying a day, saving, PDF, email and WhatsApp; a simple
+// template with search, duplicate and delete; an exchange plan's portions grid; and one plan of each type
+// built for a patient with a consultation, published, duplicated to a second patient through the
+// "Duplicar…" dialog, downloaded as a branded PDF (logo from Mi cuenta, licence number) whose text is
+// checked with pdftotext and whose pages are rendered with pdftoppm into e2e/output/screens.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, lastEmailTo, register, screenshot } from './support';
-import { apiSession, pdfToText } from './consultations-support';
+import { expectAccessible, lastEmailTo, register, screensDir, screenshot } from './support';
+import { apiSession, isoDaysAgo, pdfToText, setLicenceNumber } from './consultations-support';
 
 async function pickFood(page: Page, meal: string, search: string, option: RegExp) {
   const picker = page.getByLabel(`Agregar alimento a ${meal}`, { exact: true }).first();
@@ -22,6 +27,8 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
     sex: 'm',
     birthDate: '1980-11-02',
     email: 'martin.ruiz@e2e.test',
+    mobileAreaCode: '11',
+    mobileNumber: '4555-0101',
   });
   await api.call('POST', `/api/v1/patients/${patient.id}/consultations`, {
     date: '2026-01-15',
@@ -116,7 +123,8 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   await page.getByRole('button', { name: 'Enviar por correo' }).click();
   await expect(page.getByText('Enviamos el PDF a martin.ruiz@e2e.test.')).toBeVisible();
   expect(lastEmailTo('martin.ruiz@e2e.test')?.subject).toContain('Plan semanal de Martín');
-  await expect(page.getByRole('link', { name: 'Compartir por WhatsApp' })).toHaveAttribute('href', /wa\.me\/\?text=.*Leche/);
+  // WhatsApp goes to the patient's mobile (Argentina: 549 + area code + number) with the plan as text.
+  await expect(page.getByRole('link', { name: 'Compartir por WhatsApp' })).toHaveAttribute('href', /wa\.me\/5491145550101\?text=.*Leche/);
 
   // Publish removes the draft badge.
   await page.getByRole('button', { name: 'Publicar' }).click();
@@ -152,7 +160,14 @@ test('templates: a simple template, search, duplicate and delete with confirmati
   await expect(page.getByRole('link', { name: 'Plantilla de verano' })).toBeVisible();
   await expect(page.getByText('Borrador')).toBeVisible();
   await page.getByRole('button', { name: 'Duplicar «Plantilla de verano»' }).click();
-  await expect(page.getByText('Plan duplicado')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Duplicar plan' });
+  await dialog.getByRole('radio', { name: 'Como plantilla' }).check();
+  await dialog.getByRole('button', { name: 'Duplicar', exact: true }).click();
+  await expect(page.getByText('Se creó la plantilla «Plantilla de verano».')).toBeVisible();
+  // The copy opens in the editor, as a template with the same content.
+  await expect(page.getByText('Plantilla', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Desayuno' })).toHaveValue('Té con tostadas integrales');
+  await page.goto('/plantillas');
   await expect(page.getByRole('link', { name: 'Plantilla de verano' })).toHaveCount(2);
   await page.getByRole('textbox', { name: 'Buscar plantillas' }).fill('invierno');
   await expect(page.getByText('Ninguna plantilla coincide con la búsqueda.')).toBeVisible();
@@ -166,14 +181,14 @@ test('templates: a simple template, search, duplicate and delete with confirmati
   await expect(page.getByText('Plan eliminado')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Plantilla de verano' })).toHaveCount(1);
 
-  // Exchange plan: 2 portions of skim milk at breakfast = 2 × 90 kcal.
+  // Exchange plan: 2 portions of skim milk at breakfast = 2 × 85,9 kcal (the group's average portion).
   await page.goto('/nuevo-plan');
   await page.getByRole('radio', { name: 'Por intercambios' }).check();
   await page.getByRole('textbox', { name: 'Título' }).fill('Intercambios base');
   await page.getByRole('button', { name: 'Crear plan' }).click();
   await expect(page.getByTestId('exchange-grid')).toBeVisible();
   await page.getByRole('textbox', { name: 'Porciones de Leche y yogur descremados en Desayuno' }).fill('2');
-  await expect(page.getByTestId('day-total')).toContainText('180 kcal');
+  await expect(page.getByTestId('day-total')).toContainText('172 kcal');
   await page.getByRole('textbox', { name: 'Energía objetivo (opcional)' }).fill('1800');
   await expect(page.getByTestId('days-table').getByRole('row', { name: /Lunes/ }).getByTestId('deviation')).toContainText('Por debajo');
   await page.getByRole('checkbox', { name: 'Descartar Leche y yogur descremados este día' }).check();
@@ -182,4 +197,183 @@ test('templates: a simple template, search, duplicate and delete with confirmati
   await screenshot(page, 'plans-06-exchange-editor');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Plan guardado')).toBeVisible();
+});
+
+/** A small PNG logo (green square with a white band), encoded by hand so the test needs no image library. */
+function logoPng(width = 240, height = 120): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const band = y > height * 0.4 && y < height * 0.6 && x > width * 0.15 && x < width * 0.85;
+      rows.set(band ? [255, 255, 255] : [47, 111, 79], y * (width * 3 + 1) + 1 + x * 3);
+    }
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Renders every page of a PDF to PNG (pdftoppm) under e2e/output/screens; answers the files written. */
+function renderPdfPages(file: string, name: string): string[] {
+  fs.mkdirSync(screensDir, { recursive: true });
+  for (const old of fs.readdirSync(screensDir).filter((f) => f.startsWith(`${name}-`))) fs.rmSync(path.join(screensDir, old));
+  execFileSync('pdftoppm', ['-png', '-r', '70', file, path.join(screensDir, name)]);
+  return fs.readdirSync(screensDir).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png'));
+}
+
+test('one plan of each type for a patient with a consultation: publish, duplicate to a second patient, branded PDF', async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(150_000);
+  const account = await register(page);
+  setLicenceNumber(account.email, 'MN 4321');
+  const api = await apiSession(baseURL!, account.email, account.password);
+  const lucia = await api.call<{ id: string }>('POST', '/api/v1/patients', {
+    firstName: 'Lucía',
+    lastName: 'Paz',
+    sex: 'f',
+    birthDate: '1990-04-12',
+    mobileAreaCode: '351',
+    mobileNumber: '555-0202',
+  });
+  await api.call('POST', `/api/v1/patients/${lucia.id}/consultations`, { date: isoDaysAgo(7), time: '10:00', measurements: { weightKg: 62, heightCm: 165 } });
+  await api.call('POST', '/api/v1/patients', { firstName: 'Tomás', lastName: 'Vera', sex: 'm', birthDate: '1985-06-30' });
+
+  // The logo printed on every PDF, uploaded from Mi cuenta › Perfil.
+  await page.goto('/mi-cuenta');
+  const logoCard = page.getByTestId('logo-card');
+  await expect(logoCard.getByText('Todavía no subiste un logo.')).toBeVisible();
+  await logoCard.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
+  await expect(page.getByText('Logo guardado')).toBeVisible();
+  await expect(logoCard.getByRole('img', { name: 'Tu logo' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'plans-08-logo');
+
+  const cases = [
+    {
+      key: 'simple',
+      type: 'Simple',
+      title: 'Plan simple de Lucía',
+      fill: async () => {
+        await page.getByRole('textbox', { name: 'Desayuno' }).fill('Yogur con avena y banana');
+        await page.getByRole('textbox', { name: 'Almuerzo' }).fill('Milanesa de pollo al horno con ensalada');
+      },
+      shown: async () => expect(page.getByRole('textbox', { name: 'Desayuno' })).toHaveValue('Yogur con avena y banana'),
+      pdf: ['Yogur con avena y banana', 'Milanesa de pollo al horno con ensalada'],
+      whatsapp: /Yogur%20con%20avena/,
+    },
+    {
+      key: 'formula',
+      type: 'Por fórmula',
+      title: 'Plan por fórmula de Lucía',
+      fill: async () => {
+        // The target comes from the consultation (VCT × goal), not typed.
+        await expect(page.getByTestId('target-kcal')).not.toContainText('Sin objetivo');
+        await pickFood(page, 'Desayuno', 'leche entera', /Leche de vaca entera, 3,25/);
+        await pickFood(page, 'Almuerzo', 'lentejas hervidas', /Lentejas, hervidas/);
+        await expect(page.getByTestId('day-total')).toContainText('177 kcal');
+      },
+      shown: async () => expect(page.getByTestId('meal-3')).toContainText('Lentejas, hervidas'),
+      pdf: ['Leche de vaca entera', 'Lentejas, hervidas', 'Total del día'],
+      whatsapp: /Lentejas/,
+    },
+    {
+      key: 'exchange',
+      type: 'Por intercambios',
+      title: 'Plan por intercambios de Lucía',
+      fill: async () => {
+        await page.getByRole('textbox', { name: 'Porciones de Leche y yogur descremados en Desayuno' }).fill('1');
+        await page.getByRole('textbox', { name: 'Porciones de Pan en Desayuno' }).fill('2');
+        await page.getByRole('textbox', { name: 'Porciones de Cereales y legumbres en Almuerzo' }).fill('1,5');
+      },
+      shown: async () => expect(page.getByRole('textbox', { name: 'Porciones de Pan en Desayuno' })).toHaveValue('2'),
+      pdf: ['de Leche y yogur descremados', '2 porciones de Pan', '1,5 porciones de Cereales y legumbres', 'Listas de intercambio', 'Azúcar y dulces'],
+      whatsapp: /2%20porciones%20de%20Pan/,
+    },
+  ];
+
+  for (const c of cases) {
+    await page.goto(`/nuevo-plan?patientId=${lucia.id}`);
+    await expect(page.getByLabel('Paciente', { exact: true })).toHaveValue('Lucía Paz');
+    await page.getByRole('radio', { name: c.type }).check();
+    await page.getByRole('textbox', { name: 'Título' }).fill(c.title);
+    await page.getByRole('button', { name: 'Crear plan' }).click();
+    await expect(page.getByRole('heading', { name: c.title })).toBeVisible();
+    await expect(page.getByText('Paciente: Lucía Paz')).toBeVisible();
+    await c.fill();
+    await expect(page.getByRole('link', { name: 'Compartir por WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/5493515550202\\?text=.*${c.whatsapp.source}`));
+    await page.getByRole('button', { name: 'Publicar' }).click();
+    await expect(page.getByText('Plan publicado')).toBeVisible();
+    await expect(page.getByText('Publicado', { exact: true })).toBeVisible();
+
+    // Duplicate to the second patient through the dialog; the copy opens in the editor.
+    await page.getByRole('button', { name: 'Duplicar…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Duplicar plan' });
+    await dialog.getByRole('button', { name: 'Duplicar', exact: true }).click();
+    await expect(dialog.getByText('Elige un paciente.')).toBeVisible();
+    await dialog.getByLabel('Paciente', { exact: true }).fill('Tom');
+    await page.getByRole('option', { name: 'Tomás Vera' }).click();
+    if (c.key === 'simple') {
+      await expectAccessible(page);
+      await screenshot(page, 'plans-09-duplicate-dialog');
+    }
+    const source = page.url();
+    await dialog.getByRole('button', { name: 'Duplicar', exact: true }).click();
+    await expect(page.getByText(`Se creó una copia de «${c.title}» para Tomás Vera.`)).toBeVisible();
+    await expect(page).not.toHaveURL(source);
+    await expect(page.getByText('Paciente: Tomás Vera')).toBeVisible();
+    await c.shown();
+    await screenshot(page, `plans-10-copy-${c.key}`);
+
+    // The copy's PDF: letterhead, patient, days and meals, and the plan's foods.
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar PDF' }).click();
+    const file = path.join(testInfo.outputDir, `plan-${c.key}.pdf`);
+    await (await downloadPromise).saveAs(file);
+    const text = pdfToText(file);
+    for (const expected of [`${account.firstName} ${account.lastName}`, 'Matrícula: MN 4321', account.email, 'Paciente: Tomás Vera', c.title, 'Lunes', 'Desayuno', 'Almuerzo', ...c.pdf]) {
+      expect(text, `${c.key} PDF`).toContain(expected);
+    }
+    expect(renderPdfPages(file, `plans-pdf-${c.key}`).length).toBeGreaterThan(0);
+    fs.rmSync(file);
+  }
+
+  // Lucía keeps her three plans in her record.
+  await page.goto(`/ficha?id=${lucia.id}&tab=planes`);
+  for (const c of cases) await expect(page.getByRole('link', { name: c.title })).toBeVisible();
+
+  // Tomás's record lists his plans 20 a page: three copies plus 20 more make two pages.
+  const tomas = await api.call<{ items: { id: string; patientId: string }[] }>('GET', '/api/v1/plans?template=false&q=simple');
+  const copy = tomas.items.find((p) => p.patientId !== lucia.id)!;
+  for (let i = 0; i < 20; i += 1) await api.call('POST', `/api/v1/plans/${copy.id}/copy`, { patientId: copy.patientId });
+  await page.goto(`/ficha?id=${copy.patientId}&tab=planes`);
+  const rows = page.getByRole('row').filter({ has: page.getByRole('link') });
+  await expect(rows).toHaveCount(20);
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(rows).toHaveCount(3);
+  // The template picker searches all templates by title, not only the first page.
+  await page.getByLabel('Desde una plantilla', { exact: true }).fill('verano');
+  await expect(page.getByText('No encontramos plantillas')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expectAccessible(page);
+  await screenshot(page, 'plans-11-patient-plans-page-2');
+  await api.dispose();
 });

@@ -46,6 +46,7 @@ import { marketingRoutes } from './modules/marketing/marketing.routes.js';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.js';
 import { patientsRoutes } from './modules/patients/patients.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { createReminderJob, createReminderScheduler } from './modules/appointments/reminder-job.js';
@@ -185,7 +186,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         guards,
         db: database.db,
         mailer,
+        branding: { clock, dataDir: config.dataDir },
       });
+      await api.register(brandingRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });
     },
     { prefix: '/api/v1' },
   );

@@ -1,11 +1,18 @@
 // Plans API through app.inject() on the SR24 fixture: meal slots, the three plan types, validation (days,
 // disabled meals, other tenants' foods/dishes, negative quantities — nothing saved), computed totals and
-// targets from the latest consultation, versions, copies, publishing, exchange groups, the PDF and email.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// targets from the latest consultation, versions, copies, publishing, exchange groups, the PDF and email;
+// every endpoint's cross-tenant 404, and the printed text (pdftotext) of the branded PDF and its e-mail.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Mailer } from '../src/lib/mailer.js';
 import type { TestApp } from './helpers.js';
 import { createFoodsTestApp } from './foods-test-app.js';
 import { genericMaleMeasurements, practice } from './consultations-helpers.js';
-import { issuesOf } from './patients-helpers.js';
+import { issuesOf, multipart, upload } from './patients-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -191,5 +198,139 @@ describe('plans', () => {
     const template = (await p.call('POST', '/api/v1/plans', { type: 3, title: 'Sin paciente' })).json();
     expect((await p.call('POST', `/api/v1/plans/${template.id}/email`, {})).statusCode).toBe(422);
     expect((await p.call('GET', `/api/v1/plans/${template.id}/pdf`)).statusCode).toBe(200);
+  });
+});
+
+/** The text of a PDF as pdftotext (poppler) reads it — what a patient's reader or a screen reader gets. */
+function pdfText(pdf: Buffer): string {
+  return execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+}
+
+/** Number of images drawn in a PDF (pdfimages -list: two header lines, then one row per image or soft mask). */
+function pdfImageCount(pdf: Buffer): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plan-pdf-'));
+  const file = path.join(dir, 'plan.pdf');
+  fs.writeFileSync(file, pdf);
+  const lines = execFileSync('/usr/bin/pdfimages', ['-list', file]).toString('utf8').trim().split('\n');
+  fs.rmSync(dir, { recursive: true, force: true });
+  return lines.slice(2).filter((line) => line.trim().split(/\s+/)[2] === 'image').length;
+}
+
+describe('plans: tenant isolation', () => {
+  it('answers 404 to another nutritionist on every plan endpoint and changes nothing', async () => {
+    const a = await practice(t);
+    const b = await practice(t);
+    const patient = await a.createPatient({ email: 'ana@correo.test' });
+    const plan = (await a.call('POST', '/api/v1/plans', { type: 2, title: 'Plan de Ana', patientId: patient.id, content: formulaContent })).json();
+    const calls: [Parameters<typeof b.call>[0], string, unknown?][] = [
+      ['GET', `/api/v1/plans/${plan.id}`],
+      ['PATCH', `/api/v1/plans/${plan.id}`, { version: 1, title: 'Robado' }],
+      ['DELETE', `/api/v1/plans/${plan.id}`],
+      ['POST', `/api/v1/plans/${plan.id}/copy`, {}],
+      ['POST', `/api/v1/plans/${plan.id}/publish`],
+      ['GET', `/api/v1/plans/${plan.id}/pdf`],
+      ['POST', `/api/v1/plans/${plan.id}/email`, { to: 'b@correo.test' }],
+    ];
+    for (const [method, url, body] of calls) {
+      const response = await b.call(method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().error.code).toBe('NOT_FOUND');
+    }
+    expect((await b.call('GET', '/api/v1/plans')).json().total).toBe(0);
+    expect((await b.call('GET', `/api/v1/plans?patientId=${patient.id}`)).json().total).toBe(0);
+    const intact = (await a.call('GET', `/api/v1/plans/${plan.id}`)).json();
+    expect(intact).toMatchObject({ title: 'Plan de Ana', version: 1, draft: 1 });
+    expect(intact.content.formula).toHaveLength(2);
+    const sent = await t.database.db.selectFrom('outbox_emails').select('id').where('to_address', '=', 'b@correo.test').execute();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('refuses to copy a plan to another nutritionist’s patient (404) and copies nothing', async () => {
+    const a = await practice(t);
+    const b = await practice(t);
+    const theirs = await b.createPatient({ firstName: 'Bruno' });
+    const ownPatient = await a.createPatient();
+    const template = (await a.call('POST', '/api/v1/plans', { type: 1, title: 'Base', content: { simple: [{ day: 1, meals: [{ slot: 1, text: 'Mate cocido' }] }] } })).json();
+    const patientPlan = (await a.call('POST', `/api/v1/plans/${template.id}/copy`, { patientId: ownPatient.id })).json();
+    for (const id of [template.id, patientPlan.id]) {
+      const response = await a.call('POST', `/api/v1/plans/${id}/copy`, { patientId: theirs.id });
+      expect(response.statusCode).toBe(404);
+    }
+    expect((await a.call('GET', '/api/v1/plans')).json().total).toBe(2);
+    expect((await b.call('GET', `/api/v1/plans?patientId=${theirs.id}`)).json().total).toBe(0);
+  });
+});
+
+describe('plans: the printed PDF', () => {
+  async function brandedPractice() {
+    const p = await practice(t);
+    await t.database.db.updateTable('nutritionists').set({ licence_number: 'MN 12345', phone: '+54 11 4555-0101' }).where('id', '=', p.nutritionistId).execute();
+    return p;
+  }
+
+  it('prints the letterhead (name, licence number, contact, logo), the patient, the meals and the foods', async () => {
+    const p = await brandedPractice();
+    const patient = await p.createPatient({ firstName: 'Lucía', lastName: 'Benítez' });
+    const plan = (await p.call('POST', '/api/v1/plans', { type: 2, title: 'Plan otoño', patientId: patient.id, content: formulaContent })).json();
+    const without = (await p.call('GET', `/api/v1/plans/${plan.id}/pdf`)).rawPayload;
+    const text = pdfText(without);
+    expect(text).toContain(`${p.body.firstName} ${p.body.lastName}`);
+    expect(text).toContain('Matrícula: MN 12345');
+    expect(text).toContain('+54 11 4555-0101');
+    expect(text).toContain('Paciente: Lucía Benítez');
+    expect(text).toContain('Plan otoño');
+    for (const word of ['Lunes', 'Martes', 'Desayuno', 'Almuerzo']) expect(text).toContain(word);
+    for (const item of [...plan.items['1-1'], ...plan.items['1-3']]) expect(text).toContain(item.name);
+    expect(text).not.toContain('Miércoles'); // days without food are left out
+    expect(pdfImageCount(without)).toBe(0);
+
+    const logo = await sharp({ create: { width: 400, height: 200, channels: 4, background: { r: 47, g: 111, b: 79, alpha: 1 } } }).png().toBuffer();
+    const uploaded = await upload(t, p.auth, 'PUT', '/api/v1/me/logo', multipart('logo', 'logo.png', 'image/png', logo));
+    expect(uploaded.statusCode).toBe(200);
+    const withLogo = (await p.call('GET', `/api/v1/plans/${plan.id}/pdf`)).rawPayload;
+    expect(pdfImageCount(withLogo)).toBe(1);
+    expect(pdfText(withLogo)).toContain('Matrícula: MN 12345');
+  });
+
+  it('prints an exchange plan’s portions per meal and the exchange lists with household measures', async () => {
+    const p = await brandedPractice();
+    const groups = (await p.call('GET', '/api/v1/exchange-groups?country=AR')).json().groups as { name: string; members: { measure: string }[] }[];
+    const portions = zeros();
+    portions[0] = 2;
+    const plan = (await p.call('POST', '/api/v1/plans', { type: 3, title: 'Intercambios', content: { exchange: [{ day: 3, meals: [{ slot: 1, portions }], discarded: zeros() }] } })).json();
+    const text = pdfText((await p.call('GET', `/api/v1/plans/${plan.id}/pdf`)).rawPayload);
+    expect(text).toContain('Matrícula: MN 12345');
+    expect(text).toContain('Miércoles');
+    expect(text).toContain(`2 porciones de ${groups[0]!.name}`);
+    expect(text).toContain('Listas de intercambio');
+    const flat = text.replace(/\s+/g, ' ');
+    for (const g of groups) {
+      expect(flat).toContain(g.name);
+      for (const m of g.members) expect(flat).toContain(m.measure);
+    }
+  });
+
+  it('emails the PDF as an attachment whose text is the plan', async () => {
+    const p = await brandedPractice();
+    const patient = await p.createPatient({ email: 'lucia@correo.test' });
+    const plan = (await p.call('POST', '/api/v1/plans', { type: 2, title: 'Plan enviado', patientId: patient.id, content: formulaContent })).json();
+    const send = vi.spyOn(Mailer.prototype, 'send');
+    try {
+      const mail = await p.call('POST', `/api/v1/plans/${plan.id}/email`, {});
+      expect(mail.statusCode).toBe(202);
+      expect(send).toHaveBeenCalledTimes(1);
+      const message = send.mock.calls[0]![0];
+      expect(message.to).toBe('lucia@correo.test');
+      expect(message.attachments).toHaveLength(1);
+      const attachment = message.attachments![0]!;
+      expect(attachment).toMatchObject({ filename: 'plan-enviado.pdf', contentType: 'application/pdf' });
+      const text = pdfText(attachment.content);
+      expect(text).toContain('Plan enviado');
+      expect(text).toContain('Matrícula: MN 12345');
+    } finally {
+      send.mockRestore();
+    }
+    const outbox = await t.database.db.selectFrom('outbox_emails').selectAll().where('to_address', '=', 'lucia@correo.test').execute();
+    expect(outbox).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import * as consultations from './migrations/0005-consultations.js';
 import * as plans from './migrations/0006-plans.js';
 import * as patientsMore from './migrations/0007-patients-more.js';
 import * as dishExamples from './migrations/0008-dish-examples.js';
+import * as nutritionistLogo from './migrations/0009-nutritionist-logo.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-plans': plans,
   '0007-patients-more': patientsMore,
   '0008-dish-examples': dishExamples,
+  '0009-nutritionist-logo': nutritionistLogo,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -40,6 +40,13 @@ export interface NutritionistsTable {
   updated_at: IsoInstant;
 }
 
+/** Added by 0009-nutritionist-logo; kept apart so code that builds whole NutritionistsTable rows is unaffected. */
+export interface NutritionistLogoColumns {
+  /** Relative to DATA_DIR (uploads/logos/…), a PNG; null without a logo. */
+  logo_path: string | null;
+  logo_updated_at: IsoInstant | null;
+}
+
 export interface RefreshTokensTable {
   id: string;
   user_id: string;
@@ -108,7 +115,7 @@ export interface AuditLogTable {
 
 export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB {
   users: UsersTable;
-  nutritionists: NutritionistsTable;
+  nutritionists: NutritionistsTable & NutritionistLogoColumns;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   outbox_emails: OutboxEmailsTable;

@@ -22,7 +22,9 @@ import {
 import type { DB } from '../../db/schema.js';
 import { tenantScope, type Guards } from '../../lib/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { createBrandingService } from '../branding/branding.service.js';
 import { renderPlanPdf } from './plan-pdf.js';
 import type { PlansService } from './plans.service.js';
 
@@ -31,6 +33,8 @@ export interface PlansRoutesOptions {
   guards: Guards;
   db: Kysely<DB>;
   mailer: Mailer;
+  /** Where the nutritionist's logo lives (DATA_DIR); the PDF header prints it when present. */
+  branding: { clock: Clock; dataDir: string };
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -39,26 +43,20 @@ const idParams = z.object({ id: idSchema });
 
 export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOptions): Promise<void> {
   const { plans, guards, db, mailer } = options;
+  const branding = createBrandingService({ db, ...options.branding });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['plans'];
 
   async function pdfOf(scope: { nutritionistId: string }, id: string) {
     const plan = await plans.get(scope, id);
-    const n = await db.selectFrom('nutritionists').selectAll().where('id', '=', scope.nutritionistId).executeTakeFirstOrThrow();
-    const patient = plan.patientId ? await db.selectFrom('patients').select(['first_name', 'last_name', 'email']).where('id', '=', plan.patientId).executeTakeFirst() : undefined;
+    const letterhead = await branding.letterhead(scope);
+    const patient = plan.patientId
+      ? await db.selectFrom('patients').select(['first_name', 'last_name', 'email']).where('id', '=', plan.patientId).where('nutritionist_id', '=', scope.nutritionistId).executeTakeFirst()
+      : undefined;
     const file = plan.type === 3 ? await plans.exchangeGroupsForScope(scope) : null;
     const groups = file ? await plans.exchangeGroups(file.country, 'es') : null;
-    const pdf = await renderPlanPdf(
-      plan,
-      {
-        nutritionistName: `${n.first_name} ${n.last_name}`.trim(),
-        licenceNumber: n.licence_number,
-        contact: [n.email, n.phone].filter(Boolean).join(' · '),
-        patientName: patient ? `${patient.first_name} ${patient.last_name}`.trim() : null,
-      },
-      groups,
-    );
-    return { plan, pdf, patientEmail: patient?.email ?? null, nutritionistName: `${n.first_name} ${n.last_name}`.trim() };
+    const pdf = await renderPlanPdf(plan, { ...letterhead, patientName: patient ? `${patient.first_name} ${patient.last_name}`.trim() : null }, groups);
+    return { plan, pdf, patientEmail: patient?.email ?? null, nutritionistName: letterhead.nutritionistName };
   }
 
   const filename = (title: string) => `${title.normalize('NFD').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'plan'}.pdf`;

@@ -1,6 +1,6 @@
 // Perfil tab: the nutritionist's professional data — name, phone, licence number (matrícula) and
 // country — printed on plans and consultation reports; saved with PATCH /me/profile. The email is the
-// sign-in identity and is shown, not edited here.
+// sign-in identity and is shown, not edited here. Below it, the logo for the same documents.
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { setCurrentUser } from '../../../lib/current-user';
 import { intlLocale } from '../../../lib/i18n';
 import { showSuccess } from '../../../lib/toast';
 import classes from './account.module.css';
+import { LogoCard } from './logo-card';
 
 async function updateProfile(patch: UpdateProfileRequest): Promise<MeResponse> {
   const me = await api.patch<MeResponse>('/me/profile', patch);
@@ -40,6 +41,7 @@ export function ProfileTab({ me }: { me: MeResponse }) {
   return (
     <Stack gap="xl">
       <ProfileForm me={me} locale={intlLocale(i18n.language)} />
+      <LogoCard />
     </Stack>
   );
 }

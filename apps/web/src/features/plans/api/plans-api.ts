@@ -5,6 +5,7 @@ import type {
   FoodDetail,
   FoodListResponse,
   MealSlotsResponse,
+  Patient,
   PatientListResponse,
   Plan,
   PlanListResponse,
@@ -56,6 +57,8 @@ export const plansApi = {
   searchFoods: (q: string, signal?: AbortSignal) => api.get<FoodListResponse>(`/foods?q=${encodeURIComponent(q)}&limit=20`, signal ? { signal } : {}),
   food: (id: string) => api.get<FoodDetail>(`/foods/${encodeURIComponent(id)}`),
   searchPatients: (q: string) => api.get<PatientListResponse>(`/patients?q=${encodeURIComponent(q)}`),
+  /** The plan's patient, for the WhatsApp number. */
+  patient: (id: string) => api.get<Patient>(`/patients/${encodeURIComponent(id)}`),
   /** The PDF as a Blob (bearer + refresh through the shared fetch). */
   async pdf(id: string): Promise<Blob> {
     const response = await authorizedFetch(`/plans/${encodeURIComponent(id)}/pdf`);

@@ -1,6 +1,7 @@
 // The plan editor (/detalle-de-plan?id=): settings, live totals vs target, and per day (Lunes..Domingo)
 // the enabled meals — free text (simple), foods with quantity and unit (formula) or portions per
-// exchange group (exchange). Copy a day or a meal to other days; save, publish, PDF, email, WhatsApp.
+// exchange group (exchange). Copy a day or a meal to other days; save, publish, duplicate (to a patient or
+// as a template), PDF, email, WhatsApp (to the patient's mobile, with a text summary of the plan).
 import { useMemo, useState } from 'react';
 import {
   ActionIcon,
@@ -43,7 +44,9 @@ import {
 } from '@almendra/domain';
 import { exchangeGroupsQuery, plansApi, plansKeys } from '../api/plans-api';
 import { showError, showSuccess } from '../../../lib/toast';
+import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
 import { DeviationBadge } from './deviation-badge';
+import { DuplicatePlanDialog } from './duplicate-plan-dialog';
 import {
   exchangeTotals,
   formulaContent,
@@ -82,6 +85,15 @@ export function PlanEditor({ plan }: { plan: Plan }) {
   const [day, setDay] = useState('1');
   const [copyTo, setCopyTo] = useState<string[]>([]);
   const [copyWhat, setCopyWhat] = useState<string>('day');
+  const [duplicating, setDuplicating] = useState(false);
+  const patientQuery = useQuery({
+    queryKey: ['plans', 'patient', plan.patientId],
+    queryFn: () => plansApi.patient(plan.patientId!),
+    enabled: plan.patientId !== null,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+  const phone = patientQuery.data ? whatsappNumber(patientQuery.data.mobileAreaCode, patientQuery.data.mobileNumber, patientQuery.data.phone) : null;
 
   const groupsQuery = useQuery({ ...exchangeGroupsQuery('AR', lang.startsWith('en') ? 'en' : 'es'), enabled: plan.type === 3 });
   const groups = groupsQuery.data;
@@ -156,6 +168,7 @@ export function PlanEditor({ plan }: { plan: Plan }) {
 
   const shareText = useMemo(() => {
     const lines = [`${t('share.intro')} ${plan.title}`];
+    const groupName = new Map((groups?.groups ?? []).map((g) => [g.position - 1, g.name]));
     for (const d of DAYS) {
       const dayLines: string[] = [];
       for (const s of enabled) {
@@ -165,12 +178,17 @@ export function PlanEditor({ plan }: { plan: Plan }) {
         } else if (plan.type === 2) {
           const items = formula.find((x) => x.day === d)?.meals.find((m) => m.slot === s.slot)?.items ?? [];
           if (items.length) dayLines.push(`${s.name}: ${items.map((i) => i.name).join(', ')}`);
+        } else {
+          const exchangeDay = exchange.find((x) => x.day === d);
+          const portions = exchangeDay?.meals.find((m) => m.slot === s.slot)?.portions ?? [];
+          const parts = portions.flatMap((p, i) => (p > 0 && exchangeDay?.discarded[i] !== 1 && groupName.has(i) ? [t('share.portions', { count: p, formatted: fmt(p, lang, 2), group: groupName.get(i) })] : []));
+          if (parts.length) dayLines.push(`${s.name}: ${parts.join(', ')}`);
         }
       }
       if (dayLines.length) lines.push(`*${t(`days.${d}`)}*`, ...dayLines);
     }
     return lines.join('\n');
-  }, [t, plan, enabled, simple, formula]);
+  }, [t, lang, plan, enabled, simple, formula, exchange, groups]);
 
   const dayNumber = Number(day);
   const doCopy = () => {
@@ -210,6 +228,9 @@ export function PlanEditor({ plan }: { plan: Plan }) {
               {t('editor.publish')}
             </Button>
           ) : null}
+          <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={() => setDuplicating(true)}>
+            {t('duplicate.button')}
+          </Button>
           <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void downloadPdf()}>
             {t('editor.pdf')}
           </Button>
@@ -221,7 +242,8 @@ export function PlanEditor({ plan }: { plan: Plan }) {
           <Button
             component="a"
             variant="default"
-            href={`https://wa.me/?text=${encodeURIComponent(shareText)}`}
+            href={whatsappLink(phone, shareText)}
+            title={plan.patientId && !phone && patientQuery.isSuccess ? t('share.noPhone') : undefined}
             target="_blank"
             rel="noopener noreferrer"
             leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
@@ -230,6 +252,7 @@ export function PlanEditor({ plan }: { plan: Plan }) {
           </Button>
         </Group>
       </Group>
+      <DuplicatePlanDialog plan={duplicating ? plan : null} onClose={() => setDuplicating(false)} />
 
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, md: 3 }}>

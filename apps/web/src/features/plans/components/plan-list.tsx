@@ -1,5 +1,5 @@
 // A list of plans (templates or one patient's plans): title, type, draft badge, last change (dd-mm-yyyy),
-// open, duplicate and delete with confirmation.
+// open, duplicate (to a patient or as a template, through DuplicatePlanDialog) and delete with confirmation.
 import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Group, Modal, Table, Text, Tooltip } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,20 +9,15 @@ import { Link } from 'react-router';
 import type { PlanSummary } from '@almendra/contracts';
 import { plansApi } from '../api/plans-api';
 import { showSuccess } from '../../../lib/toast';
+import { DuplicatePlanDialog } from './duplicate-plan-dialog';
 import { fmtDate } from './format';
 
-export function PlanList({ plans, duplicateTo }: { plans: PlanSummary[]; duplicateTo: string | null }) {
+export function PlanList({ plans }: { plans: PlanSummary[] }) {
   const { t } = useTranslation('plans');
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<PlanSummary | null>(null);
+  const [toDuplicate, setToDuplicate] = useState<PlanSummary | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['plans', 'list'] });
-  const duplicate = useMutation({
-    mutationFn: (plan: PlanSummary) => plansApi.copy(plan.id, duplicateTo),
-    onSuccess: (copy) => {
-      void refresh();
-      showSuccess(t('list.duplicatedTitle'), t('list.duplicatedMessage', { title: copy.title }));
-    },
-  });
   const remove = useMutation({
     mutationFn: (plan: PlanSummary) => plansApi.remove(plan.id),
     onSuccess: () => {
@@ -58,7 +53,7 @@ export function PlanList({ plans, duplicateTo }: { plans: PlanSummary[]; duplica
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label={t('list.duplicate')}>
-                      <ActionIcon variant="subtle" aria-label={t('list.duplicateOf', { title: plan.title })} onClick={() => duplicate.mutate(plan)} loading={duplicate.isPending && duplicate.variables?.id === plan.id}>
+                      <ActionIcon variant="subtle" aria-label={t('list.duplicateOf', { title: plan.title })} onClick={() => setToDuplicate(plan)}>
                         <IconCopy size={18} aria-hidden />
                       </ActionIcon>
                     </Tooltip>
@@ -74,7 +69,8 @@ export function PlanList({ plans, duplicateTo }: { plans: PlanSummary[]; duplica
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={t('list.confirmTitle')} centered>
+      <DuplicatePlanDialog plan={toDuplicate} onClose={() => setToDuplicate(null)} />
+      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={t('list.confirmTitle')} closeButtonProps={{ 'aria-label': t('duplicate.close') }} centered>
         <Text mb="md">{t('list.confirmMessage', { title: toDelete?.title ?? '' })}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setToDelete(null)}>

@@ -44,9 +44,15 @@ export function TemplatesPage() {
           <PageLoader />
         ) : list.data && list.data.items.length ? (
           <>
-            <PlanList plans={list.data.items} duplicateTo={null} />
+            <PlanList plans={list.data.items} />
             {list.data.total > list.data.pageSize ? (
-              <Pagination mt="md" total={Math.ceil(list.data.total / list.data.pageSize)} value={page} onChange={setPage} />
+              <Pagination
+                mt="md"
+                total={Math.ceil(list.data.total / list.data.pageSize)}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': control === 'next' ? t('plans:list.nextPage') : t('plans:list.previousPage') })}
+              />
             ) : null}
           </>
         ) : (
@@ -71,6 +77,13 @@ export function NewPlanPage() {
   const [debounced] = useDebouncedValue(patientSearch, 250);
   const [submitted, setSubmitted] = useState(false);
   const patients = useQuery({ queryKey: ['plans', 'patient-search', debounced], queryFn: () => plansApi.searchPatients(debounced), enabled: target === 'patient' });
+  // Coming from a patient's record (?patientId=): show that patient as chosen even before any search.
+  const preselectedId = params.get('patientId');
+  const preselected = useQuery({ queryKey: ['plans', 'patient', preselectedId], queryFn: () => plansApi.patient(preselectedId!), enabled: preselectedId !== null });
+  const patientOptions = (patients.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }));
+  if (preselected.data && !patientOptions.some((o) => o.value === preselected.data.id)) {
+    patientOptions.unshift({ value: preselected.data.id, label: `${preselected.data.firstName} ${preselected.data.lastName}` });
+  }
   const create = useMutation({
     mutationFn: () => plansApi.create({ type: Number(type) as 1 | 2 | 3, title: title.trim(), goal, patientId: target === 'patient' ? patientId : null, draft: 1 }),
     onSuccess: (plan) => navigate(`/detalle-de-plan?id=${plan.id}`),
@@ -122,7 +135,7 @@ export function NewPlanPage() {
                 searchValue={patientSearch}
                 onSearchChange={setPatientSearch}
                 filter={({ options }) => options}
-                data={(patients.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }))}
+                data={patientOptions}
                 nothingFoundMessage={t('plans:new.noPatients')}
                 error={patientError}
                 required
