@@ -1,7 +1,7 @@
 // Appointments end to end in Chromium: a place of care with weekly hours, a service and a position on
 // the map; appointments for an existing patient and for a new patient typed inline; dragging one to
-// another day; the taken slot leaving the available list; a 'Tiempo libre' block; today's agenda on
-// /inicio. Screenshots and axe on every screen.
+// another day with the mouse and resizing it; the taken slots leaving the available list; a 'Tiempo
+// libre' block; today's agenda on /inicio. Screenshots and axe on every screen.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, register, screenshot } from './support.js';
 import { apiAs, displayDay, isoDay, nextMonday } from './appointments-support.js';
@@ -14,6 +14,11 @@ async function pointAt(page: Page, date: string, time: string, scroll = true): P
   const rowBox = (await row.boundingBox())!;
   const columnBox = (await column.boundingBox())!;
   return { x: columnBox.x + columnBox.width / 2, y: rowBox.y + rowBox.height / 2 };
+}
+
+/** The answer to the calendar's PATCH (not the 401 of an expired 4-second token that the client retries). */
+function patchAnswer(page: Page) {
+  return page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/appointments/') && r.status() !== 401);
 }
 
 async function pickSlot(dialog: Locator, time: string) {
@@ -160,21 +165,74 @@ test('places, hours, services, appointments, rescheduling, free time and today o
   await expect(dialog).toBeHidden();
   await expect(calendar.getByTestId('calendar-event').filter({ hasText: 'Martín Sosa' })).toBeVisible();
 
-  // Reschedule Lucía from Monday 10:00 to Tuesday 11:00 (edit dialog; mouse drag is not automated
-  // here, see the report): Tuesday 11:00 leaves the list and Monday 10:00 returns.
-  const moved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/appointments/'));
-  await lucia.click();
-  const editLucia = page.getByRole('dialog', { name: 'Editar cita' });
-  await expect(editLucia.getByLabel('Paciente', { exact: true })).toHaveValue('Lucía Fernández');
-  await editLucia.getByLabel('Fecha').fill(displayDay(tuesday));
-  await pickSlot(editLucia, '11:00');
-  await editLucia.getByRole('button', { name: 'Guardar cita' }).click();
-  expect((await moved).status()).toBe(200);
-  await expect(editLucia).toBeHidden();
+  // Reschedule Lucía from Monday 10:00 to Tuesday 11:00 by dragging her event with the mouse: grab it on
+  // its first time row, move in several steps (past FullCalendar's 5 px drag threshold) to Tuesday's 11:00
+  // row and release. The PATCH carries the new start; the length (45 min) is kept.
+  const grab = await pointAt(page, isoDay(monday), '10:00');
+  const drop = await pointAt(page, isoDay(tuesday), '11:00', false);
+  const moved = patchAnswer(page);
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x + 10, grab.y + 10, { steps: 4 });
+  await page.mouse.move((grab.x + drop.x) / 2, (grab.y + drop.y) / 2, { steps: 8 });
+  await page.mouse.move(drop.x, drop.y, { steps: 8 });
+  await page.mouse.up();
+  const moveResponse = await moved;
+  expect(moveResponse.status()).toBe(200);
+  // The browser runs in Buenos Aires (UTC−3, no daylight saving since 2009), the test runner may not.
+  const tuesdayAt = (h: number, m = 0) =>
+    new Date(`${isoDay(tuesday)}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00-03:00`).toISOString();
+  expect(moveResponse.request().postDataJSON()).toEqual({ start: tuesdayAt(11) });
+  const afterMove = (await moveResponse.json()) as { start: string; end: string };
+  expect([afterMove.start, afterMove.end]).toEqual([tuesdayAt(11), tuesdayAt(11, 45)]);
+  // The event now sits in Tuesday's column.
+  const tuesdayColumn = (await page.locator(`[data-testid="calendar"] [role="cell"][data-date="${isoDay(tuesday)}"]`).first().boundingBox())!;
+  await expect
+    .poll(async () => {
+      const box = await lucia.boundingBox();
+      return box ? box.x + box.width / 2 : -1;
+    })
+    .toBeGreaterThan(tuesdayColumn.x);
+  expect((await lucia.boundingBox())!.x).toBeLessThan(tuesdayColumn.x + tuesdayColumn.width);
+
+  // Resize: pull the bottom edge of the event down by six 5-minute rows (11:00–11:45 → 11:00–12:15).
+  // FullCalendar's end resizer: a thin box at the bottom of the event (its class names are hashed, so it
+  // is found by geometry, not by class). The whole event and the drop point must be inside the viewport.
+  await lucia.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await lucia.hover();
+  const edge = await lucia.evaluate((content) => {
+    let event = content as HTMLElement;
+    while (event.parentElement && event.parentElement.getBoundingClientRect().height < 1000) event = event.parentElement;
+    const bottom = event.getBoundingClientRect().bottom;
+    const resizer = Array.from(event.querySelectorAll<HTMLElement>('*')).find((el) => {
+      const r = el.getBoundingClientRect();
+      return !el.contains(content) && !content.contains(el) && r.height > 0 && r.height < 20 && r.bottom >= bottom - 12;
+    });
+    const r = (resizer ?? event).getBoundingClientRect();
+    return resizer ? { x: r.x + r.width / 2, y: r.y + r.height / 2, found: true } : { x: r.x + r.width / 2, y: r.bottom - 3, found: false };
+  });
+  expect(edge.found).toBe(true);
+  const rowHeight = (await page.locator('[data-testid="calendar"] [data-time="11:00:00"]').last().boundingBox())!.height;
+  const resized = patchAnswer(page);
+  await page.mouse.move(edge.x, edge.y);
+  await page.mouse.down();
+  await page.mouse.move(edge.x, edge.y + rowHeight * 3, { steps: 5 });
+  await page.mouse.move(edge.x, edge.y + rowHeight * 6, { steps: 5 });
+  await page.mouse.up();
+  const resizeResponse = await resized;
+  expect(resizeResponse.status()).toBe(200);
+  expect(resizeResponse.request().postDataJSON()).toEqual({ end: tuesdayAt(12, 15) });
+  await expect(lucia).toContainText('11:00–12:15');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, 'appointments-06b-dragged-resized');
+
+  // The slot list follows: Tuesday 11:00–12:00 are taken now, 12:30 is free, Monday 10:00 returned.
   await page.getByRole('button', { name: 'Nueva cita' }).click();
   await dialog.getByLabel('Fecha').fill(displayDay(tuesday));
-  await expect(dialog.getByTestId('available-slots')).toContainText('12:00');
-  await expect(dialog.getByTestId('available-slots').getByText('11:00', { exact: true })).toHaveCount(0);
+  await expect(dialog.getByTestId('available-slots')).toContainText('12:30');
+  for (const taken of ['11:00', '11:30', '12:00']) {
+    await expect(dialog.getByTestId('available-slots').getByText(taken, { exact: true })).toHaveCount(0);
+  }
   await dialog.getByLabel('Fecha').fill(displayDay(monday));
   await expect(dialog.getByTestId('available-slots').getByText('10:00', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();

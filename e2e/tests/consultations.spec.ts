@@ -1,7 +1,10 @@
 // Consultations in the browser: a complete consultation for a female athlete (type 2) and for a male generic
 // patient, with the live derived values equal to packages/domain's, keyboard rules (comma decimals, Enter
-// never submits), the Spanish warnings, saving, the history with evolution charts, somatochart, comparison,
-// deletion with confirmation and the PDF report (text read back with pdftotext). axe on every screen.
+// never submits), the Spanish warnings, saving, the history with evolution charts, somatochart, comparison
+// (somatotype included), deletion with confirmation, the PDF report (text read back with pdftotext) and the
+// correction of every measurement of a saved consultation. A consultation started from an appointment in
+// /citas (pre-filled, linked, the appointment completed), pregnancy data for a type-1 patient without a
+// pregnancy record and pre-filled from an open one, and Lee's ethnicity term. axe on every screen.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { computeAnthropometry } from '../../packages/domain/src/index.js';
@@ -15,6 +18,12 @@ function ageOn(birth: string, date: string): number {
   const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** A delta as the comparison shows it: '+0,4', '-1,2', '0,0'. */
+function signed(value: number): string {
+  const text = es(value).replace(/^-(0,0)$/, '$1');
+  return value > 0 && text !== '0,0' ? `+${text}` : text;
 }
 
 const derivedValue = (page: Page, key: string) => page.locator(`[data-derived="${key}"] [data-value]`).first();
@@ -145,6 +154,26 @@ test('female athlete: live values equal the domain, save, history, charts, somat
   await expect(weightRow).toContainText('60,1 kg');
   await expect(weightRow).toContainText('58,4 kg');
   await expect(weightRow).toContainText('-1,7 kg');
+  // Heath-Carter components side by side, with the server's deltas.
+  const earlier = computeAnthropometry({
+    sex: 'f',
+    ageYears: ageOn(birthDate, isoDaysAgo(30)),
+    patientTypeId: 2,
+    measurements: {
+      weightKg: 60.1,
+      heightCm: 165.2,
+      skinfoldsMm: { triceps: 13, subscapular: 10.5, supraspinale: 9, abdominal: 16, thigh: 19, calf: 10 },
+      girthsCm: { waist: 68, armFlexed: 28.1, calf: 35 },
+      breadthsCm: { humerus: 6.1, femur: 8.9 },
+    },
+  }).derived.somatotype!;
+  for (const component of ['endomorphy', 'mesomorphy', 'ectomorphy'] as const) {
+    const row = page.getByTestId('compare-table').locator(`[data-compare="${component}"]`);
+    await expect(row.locator('td').nth(0)).toHaveText(es(earlier[component]));
+    await expect(row.locator('td').nth(1)).toHaveText(es(s[component]));
+    await expect(row.locator('td').nth(2)).toHaveText(signed(s[component] - earlier[component]));
+  }
+  await expect(page.getByTestId('compare-table').locator('[data-compare="mesomorphy"] th')).toHaveText('Mesomorfia');
   await page.getByTestId('history-table').scrollIntoViewIfNeeded();
   await screenshot(page, 'consultations-02-athlete-history');
   await expectAccessible(page);
@@ -249,4 +278,162 @@ test('male generic patient: picker, missing height flagged in Spanish, values eq
   await expect(page.getByLabel('Talla (cm)', { exact: true })).toHaveValue('178');
   await screenshot(page, 'consultations-05-male-history');
   await expectAccessible(page);
+
+  // Correct every measurement of the saved consultation in the same form (PATCH with its version).
+  await rows.first().getByRole('button', { name: /Acciones de la consulta/ }).click();
+  await page.getByRole('menuitem', { name: 'Editar', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/nueva-consulta\\?paciente=${patient.id}&consulta=`));
+  await expect(page.getByRole('heading', { name: 'Editar consulta', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Peso (kg)', { exact: true })).toHaveValue('84,2');
+  await expect(page.getByLabel('Tricipital', { exact: true })).toHaveValue('10,5');
+  await expect(page.getByLabel('Húmero (biepicondilar)', { exact: true })).toHaveValue('7,1');
+  await expect(page.getByLabel('Enviar resumen al paciente por correo')).toHaveCount(0);
+  await page.getByLabel('Peso (kg)', { exact: true }).fill('83,6');
+  await page.getByLabel('Tricipital', { exact: true }).fill('11,5');
+  await page.getByLabel('Pantorrilla', { exact: true }).fill('');
+  const corrected = computeAnthropometry({
+    sex: 'm',
+    ageYears: ageOn(birthDate, today),
+    patientTypeId: 14,
+    measurements: {
+      weightKg: 83.6,
+      heightCm: 178,
+      skinfoldsMm: { ...group(values.skinfolds), triceps: 11.5 },
+      girthsCm: { ...group(values.girths), calf: null },
+      breadthsCm: group(values.breadths),
+    },
+  }).derived;
+  expect(corrected.skeletalMuscleMassKg).toBeNull();
+  await expect(derivedValue(page, 'bodyFatPercent')).toHaveText(`${es(corrected.bodyFatPercent!)} %`);
+  await expect(derivedValue(page, 'skeletalMuscleMassKg')).toHaveText('—');
+  await screenshot(page, 'consultations-06-male-edit');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page).toHaveURL(/\/ficha\?paciente=.*&tab=consultas/);
+  await expect(page.getByText('Los cambios de la consulta se guardaron.')).toBeVisible();
+  await page.goto(`/nueva-consulta?paciente=${patient.id}`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('83,6 kg');
+  await expect(rows.first()).toContainText(`${es(corrected.bodyFatPercent!)} %`);
+});
+
+test('from an appointment: pre-filled and linked, the appointment completed; pregnancy data; Lee term', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const account = await register(page);
+  const api = await apiSession(baseURL!, account.email, account.password);
+  const birthDate = '1994-03-15';
+  // Type 1 (Embarazo) with no pregnancy record: the form must still ask for FUM and pre-pregnancy weight.
+  const patient = await api.call<{ id: string }>('POST', '/api/v1/patients', { firstName: 'Carla', lastName: 'Núñez', sex: 'f', birthDate, typeId: 1 });
+  const location = await api.call<{ id: string }>('POST', '/api/v1/locations', { name: 'Consultorio Centro', color: '#fff3bf' });
+  const service = await api.call<{ id: string }>('POST', `/api/v1/locations/${location.id}/services`, { name: 'Control prenatal', durationMinutes: 30 });
+  const today = isoDaysAgo(0);
+  // Today 10:00 in Buenos Aires (UTC−3): the consultation date is never in the future.
+  const appointment = await api.call<{ id: string }>('POST', '/api/v1/appointments', {
+    locationId: location.id,
+    patientId: patient.id,
+    serviceId: service.id,
+    start: new Date(`${today}T10:00:00-03:00`).toISOString(),
+    end: new Date(`${today}T10:30:00-03:00`).toISOString(),
+    allowOutsideSchedule: true,
+  });
+
+  await page.goto('/citas');
+  const event = page.getByTestId('calendar').getByTestId('calendar-event').filter({ hasText: 'Carla Núñez' });
+  await event.click();
+  const dialog = page.getByRole('dialog', { name: 'Editar cita' });
+  await expect(dialog.getByRole('link', { name: 'Ver consulta' })).toHaveCount(0);
+  await dialog.getByRole('link', { name: 'Iniciar consulta' }).click();
+  await expect(page).toHaveURL(new RegExp(`/nueva-consulta\\?paciente=${patient.id}&turno=${appointment.id}`));
+  await expect(page.getByTestId('from-appointment')).toContainText('a las 10:00 en Consultorio Centro');
+  await expect(page.getByLabel('Hora', { exact: true })).toHaveValue('10:00');
+  await expect(page.getByRole('combobox', { name: 'Lugar de atención' })).toHaveValue('Consultorio Centro');
+  await expect(page.getByRole('combobox', { name: 'Servicio' })).toHaveValue('Control prenatal');
+
+  await expect(page.getByRole('region', { name: 'Embarazo' })).toBeVisible();
+  await expect(page.getByTestId('form-warnings')).toContainText('Faltan datos del embarazo');
+  const lastPeriod = isoDaysAgo(60);
+  const [y, m, d] = lastPeriod.split('-');
+  await page.getByLabel('Fecha de última menstruación (FUM)').fill(`${d}-${m}-${y}`);
+  await page.getByLabel('Fecha de última menstruación (FUM)').press('Tab');
+  await page.getByLabel('Peso pregestacional (kg)').fill('57');
+  await page.getByLabel('Peso (kg)', { exact: true }).fill('61,2');
+  await page.getByLabel('Talla (cm)', { exact: true }).fill('162');
+  const skinfolds = { triceps: '16', thigh: '22', calf: '12' };
+  const girths = { armRelaxed: '27,5', thigh: '55', calf: '35,5' };
+  for (const [site, value] of Object.entries(skinfolds)) await page.getByLabel(SKINFOLD_LABELS[site]!, { exact: true }).fill(value);
+  for (const [site, value] of Object.entries(girths)) await page.getByLabel(GIRTH_LABELS[site]!, { exact: true }).fill(value);
+  await expect(page.getByTestId('form-warnings')).toHaveCount(0);
+
+  const input = {
+    sex: 'f' as const,
+    ageYears: ageOn(birthDate, today),
+    patientTypeId: 1,
+    measurements: { weightKg: 61.2, heightCm: 162, skinfoldsMm: group(skinfolds), girthsCm: group(girths) },
+    pregnancy: { preWeightKg: 57, lastMenstrualPeriod: lastPeriod, today },
+  };
+  const plain = computeAnthropometry(input).derived;
+  await expect(derivedValue(page, 'skeletalMuscleMassKg')).toHaveText(`${es(plain.skeletalMuscleMassKg!)} kg`);
+  // Lee 2000's ethnicity term: −2 for Asian, in the preview and in what is saved.
+  await page.getByRole('combobox', { name: 'Término étnico (Lee 2000)' }).click();
+  await page.getByRole('option', { name: '−2 · Asiático' }).click();
+  const expected = computeAnthropometry({ ...input, raceTerm: -2 }).derived;
+  await expect(derivedValue(page, 'skeletalMuscleMassKg')).toHaveText(`${es(expected.skeletalMuscleMassKg!)} kg`);
+  const age = expected.gestationalAge!;
+  await expect(derivedValue(page, 'gestationalAge')).toHaveText(`${age.weeks} semanas y ${age.days} días`);
+  await expect(derivedValue(page, 'suggestedGestationalGainKg')).toHaveText(
+    `${es(expected.suggestedGestationalGainKg!.min)} a ${es(expected.suggestedGestationalGainKg!.max)} kg`,
+  );
+  await screenshot(page, 'consultations-07-from-appointment');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Guardar consulta' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ficha\\?paciente=${patient.id}&tab=consultas`));
+  const linked = await api.call<{ status: string; consultationId: string | null }>('GET', `/api/v1/appointments/${appointment.id}`);
+  expect(linked.status).toBe('completed');
+  const saved = await api.call<{ appointmentId: string; raceTerm: number; derived: typeof expected; pregnancy: unknown }>(
+    'GET',
+    `/api/v1/consultations/${linked.consultationId}`,
+  );
+  expect(saved.appointmentId).toBe(appointment.id);
+  expect(saved.raceTerm).toBe(-2);
+  expect(saved.derived.skeletalMuscleMassKg).toBeCloseTo(expected.skeletalMuscleMassKg!, 10);
+  expect(saved.derived.gestationalAge).toEqual(expected.gestationalAge);
+  expect(saved.pregnancy).toEqual({ lastMenstrualPeriod: lastPeriod, preGestationalWeightKg: 57 });
+
+  // Back in the agenda the appointment is completed and leads to its consultation.
+  await page.goto('/citas');
+  await expect(event).toHaveAttribute('data-status', 'completed');
+  await expect(event).toContainText('Completada');
+  await event.click();
+  await expect(dialog.getByRole('link', { name: 'Iniciar consulta' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Marcar como completada' })).toHaveCount(0);
+  // The dialog over a full-page capture lands mid-page: capture the viewport with the dialog's actions.
+  await dialog.getByRole('link', { name: 'Ver consulta' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(ensureDir(path.join(import.meta.dirname, '..', 'output', 'screens')), 'consultations-08-appointment-completed.png') });
+  await expectAccessible(page);
+  await dialog.getByRole('link', { name: 'Ver consulta' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ficha\\?paciente=${patient.id}&tab=consultas`));
+
+  // A patient with an open pregnancy record: FUM and pre-pregnancy weight come pre-filled from it.
+  const second = await api.call<{ id: string }>('POST', '/api/v1/patients', { firstName: 'Paula', lastName: 'Ibarra', sex: 'f', birthDate: '1991-07-02' });
+  const recordPeriod = isoDaysAgo(70);
+  await api.call('POST', `/api/v1/patients/${second.id}/pregnancies`, { lastMenstrualPeriod: recordPeriod, preGestationalWeightKg: 58.5 });
+  await page.goto(`/nueva-consulta?paciente=${second.id}`);
+  const [ry, rm, rd] = recordPeriod.split('-');
+  await expect(page.getByLabel('Fecha de última menstruación (FUM)')).toHaveValue(`${rd}-${rm}-${ry}`);
+  await expect(page.getByLabel('Peso pregestacional (kg)')).toHaveValue('58,5');
+  await page.getByLabel('Peso (kg)', { exact: true }).fill('62');
+  await page.getByLabel('Talla (cm)', { exact: true }).fill('165');
+  await expect(page.getByTestId('form-warnings')).not.toContainText('Faltan datos del embarazo');
+  await expect(derivedValue(page, 'gestationalAge')).toHaveText('10 semanas y 0 días');
+  await page.getByRole('button', { name: 'Guardar consulta' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ficha\\?paciente=${second.id}&tab=consultas`));
+  const list = await api.call<{ items: Array<{ id: string }> }>('GET', `/api/v1/patients/${second.id}/consultations`);
+  const stored = await api.call<{ derived: { gestationalAge: { weeks: number; days: number } }; basis: { preGestationalWeightKg: number } }>(
+    'GET',
+    `/api/v1/consultations/${list.items[0]!.id}`,
+  );
+  expect(stored.derived.gestationalAge).toMatchObject({ weeks: 10, days: 0 });
+  expect(stored.basis.preGestationalWeightKg).toBe(58.5);
+  await api.dispose();
 });

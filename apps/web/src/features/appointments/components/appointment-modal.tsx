@@ -1,13 +1,15 @@
 // Create or edit an appointment: an existing patient (search debounced 500 ms), a new patient created
 // inline, or a 'Tiempo libre' block; place, service, date, start time and length, with the place's
-// available slots once place, date and interval are all set (seed 2 §5). Edit mode adds completing
-// and deleting (with confirmation). Server errors (409 taken, 422 rules) show as Error toasts.
+// available slots once place, date and interval are all set (seed 2 §5). Edit mode adds completing,
+// deleting (with confirmation) and, for an appointment with a patient, starting its consultation (or
+// opening it once recorded). Server errors (409 taken, 422 rules) show as Error toasts.
 import { Badge, Button, Checkbox, Chip, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Appointment, CreateAppointmentRequest, Location, UpdateAppointmentRequest } from '@almendra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { showSuccess } from '../../../lib/toast';
 import { preventEnterSubmit } from '../../settings/locations/enter-guard';
 import { appointmentKeys, appointmentsApi, locationsApi } from '../api/appointments-api';
@@ -272,9 +274,30 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
                   <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>
                     {t('actions.delete')}
                   </Button>
-                  {editing.status !== 'completed' && (
+                  {editing.status !== 'completed' && !editing.consultationId && (
                     <Button variant="light" color="teal" loading={complete.isPending} onClick={() => complete.mutate()}>
                       {t('form.markCompleted')}
+                    </Button>
+                  )}
+                  {editing.patientId && editing.consultationId && (
+                    <Button
+                      component={Link}
+                      variant="light"
+                      to={`/ficha?paciente=${encodeURIComponent(editing.patientId)}&tab=consultas`}
+                      onClick={onClose}
+                    >
+                      {t('form.viewConsultation')}
+                    </Button>
+                  )}
+                  {editing.patientId && !editing.consultationId && editing.status !== 'cancelled' && (
+                    <Button
+                      component={Link}
+                      variant="filled"
+                      color="teal"
+                      to={`/nueva-consulta?paciente=${encodeURIComponent(editing.patientId)}&turno=${encodeURIComponent(editing.id)}`}
+                      onClick={onClose}
+                    >
+                      {t('form.startConsultation')}
                     </Button>
                   )}
                 </>

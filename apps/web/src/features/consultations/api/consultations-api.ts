@@ -1,6 +1,7 @@
 // Consultations API calls and their TanStack Query hooks (history, evolution, comparison, create/edit/delete,
 // the patient picker and places of care), plus the bearer-authenticated PDF download.
 import type {
+  Appointment,
   Consultation,
   ConsultationComparison,
   ConsultationList,
@@ -11,6 +12,7 @@ import type {
   Location,
   Patient,
   PatientListResponse,
+  Pregnancy,
   Service,
   UpdateConsultationRequest,
 } from '@almendra/contracts';
@@ -55,6 +57,24 @@ export function useServices(locationId: string | null) {
     queryKey: ['locations', locationId, 'services'],
     queryFn: ({ signal }) => api.get<Service[]>(`/locations/${encodeURIComponent(locationId!)}/services`, { signal }),
     enabled: Boolean(locationId),
+  });
+}
+
+/** The patient's pregnancy records: FUM and pre-pregnancy weight pre-fill the form from the open one. */
+export function usePregnancies(patientId: string | null) {
+  return useQuery({
+    queryKey: ['patients', patientId ?? '', 'pregnancies'],
+    queryFn: ({ signal }) => api.get<Pregnancy[]>(`/patients/${encodeURIComponent(patientId!)}/pregnancies`, { signal }),
+    enabled: Boolean(patientId),
+  });
+}
+
+/** The appointment a consultation is started from (/nueva-consulta?turno=…). */
+export function useAppointment(id: string | null) {
+  return useQuery({
+    queryKey: ['appointments', 'one', id ?? ''],
+    queryFn: ({ signal }) => api.get<Appointment>(`/appointments/${encodeURIComponent(id!)}`, { signal }),
+    enabled: Boolean(id),
   });
 }
 
@@ -103,7 +123,9 @@ export function useCreateConsultation(patientId: string) {
   return useMutation({
     mutationFn: (body: CreateConsultationRequest) =>
       api.post<CreateConsultationResponse>(`/patients/${encodeURIComponent(patientId)}/consultations`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: consultationKeys.all }),
+    // Linking an appointment marks it completed: the agenda must show that too.
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: consultationKeys.all }), client.invalidateQueries({ queryKey: ['appointments'] })]),
   });
 }
 

@@ -1,7 +1,9 @@
-// The new-consultation form: visit data, every measurement group, pregnancy data when it applies, activity
-// factor, notes and the summary email. Keyboard-first: Enter never submits (only the save button does),
-// decimal inputs take comma or dot, and the derived values update live beside the form.
-import type { Patient } from '@almendra/contracts';
+// The consultation form: visit data, every measurement group, pregnancy data when it applies, activity
+// factor, Lee's ethnicity term, notes and the summary email. Keyboard-first: Enter never submits (only the
+// save button does), decimal inputs take comma or dot, and the derived values update live beside the form.
+// Three modes: a new consultation, one started from an appointment (pre-filled from it and linked to it on
+// saving) and the correction of a saved one (every field, PATCH with its version).
+import type { Appointment, Consultation, Patient, Pregnancy } from '@almendra/contracts';
 import {
   Alert,
   Button,
@@ -21,22 +23,39 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarEvent } from '@tabler/icons-react';
 import { DEFAULT_ACTIVITY_FACTOR } from '@almendra/domain';
 import dayjs from 'dayjs';
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showSuccess, showWarning } from '../../../lib/toast';
-import { useCreateConsultation, useLatestMeasurements, useLocations, useServices } from '../api/consultations-api';
-import { formatNumber } from '../lib/format';
+import {
+  useAppointment,
+  useConsultation,
+  useCreateConsultation,
+  useLatestMeasurements,
+  useLocations,
+  usePregnancies,
+  useServices,
+  useUpdateConsultation,
+} from '../api/consultations-api';
+import { formatDate, formatNumber } from '../lib/format';
 import {
   emptyFormValues,
   formWarnings,
   invalidNumberFields,
   livePreview,
+  pregnancyOn,
+  RACE_TERM_OPTIONS,
   requestBody,
+  showPregnancySection,
+  updateBody,
+  valuesFromAppointment,
+  valuesFromConsultation,
+  withRecordedPregnancy,
   type ConsultationFormValues,
+  type RaceTermOption,
 } from '../lib/form-model';
 import { BIOIMPEDANCE_FIELDS, BREADTH_SITES, GIRTH_SITES, SKINFOLD_SITES } from '../lib/sites';
 import { DecimalField } from './decimal-field';
@@ -44,14 +63,18 @@ import { DerivedPanel } from './derived-panel';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** 'dd-mm-yyyy' (or d/m/yyyy) typed in a date field → Date. */
-function parseTypedDate(text: string): Date | null {
+/** 'dd-mm-yyyy' (or d/m/yyyy) typed in a date field → 'YYYY-MM-DD'. */
+function parseTypedDate(text: string): string | null {
   const match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text.trim());
   if (!match) return null;
   const [, day = '', month = '', year = ''] = match;
-  const date = dayjs(`${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`);
-  return date.isValid() ? date.toDate() : null;
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const date = dayjs(iso);
+  return date.isValid() && date.format('YYYY-MM-DD') === iso ? iso : null;
 }
+
+/** Mantine may hand a date with a time part ('YYYY-MM-DD HH:mm:ss'); the API wants the calendar date. */
+const calendarDate = (value: string | null) => (value ? value.slice(0, 10) : null);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -70,24 +93,85 @@ function preventEnterSubmit(event: KeyboardEvent<HTMLFormElement>) {
   if (event.key === 'Enter' && target instanceof HTMLInputElement) event.preventDefault();
 }
 
-export function ConsultationForm({ patient }: { patient: Patient }) {
-  const latest = useLatestMeasurements(patient.id);
-  if (latest.isPending) return <Loader />;
-  // Height rarely changes between visits: pre-fill it from the last one (or the record).
-  const lastHeight = latest.data?.lastHeightCm ?? patient.heightCm ?? null;
-  return <ConsultationFormFields patient={patient} initialHeightCm={lastHeight} />;
+/** i18n key of each Lee 2000 ethnicity term (the option values contain a dot and a minus sign). */
+const RACE_TERM_KEYS: Record<RaceTermOption, 'default' | 'asian' | 'africanAmerican'> = { '0': 'default', '-2': 'asian', '1.1': 'africanAmerican' };
+
+export interface ConsultationFormProps {
+  patient: Patient;
+  /** Start the consultation from this appointment (pre-filled from it; linked to it when saved). */
+  appointmentId?: string | null;
+  /** Edit this saved consultation instead of creating one. */
+  consultationId?: string | null;
 }
 
-function ConsultationFormFields({ patient, initialHeightCm }: { patient: Patient; initialHeightCm: number | null }) {
+export function ConsultationForm({ patient, appointmentId = null, consultationId = null }: ConsultationFormProps) {
+  const { t } = useTranslation('consultations');
+  const latest = useLatestMeasurements(patient.id);
+  const pregnancies = usePregnancies(patient.id);
+  const appointment = useAppointment(appointmentId);
+  const consultation = useConsultation(consultationId);
+  // A disabled query stays 'pending': wait only for the ones this mode uses.
+  if (latest.isPending || (pregnancies.isPending && !pregnancies.isError)) return <Loader />;
+  if (appointmentId && appointment.isPending) return <Loader />;
+  if (consultationId && consultation.isPending) return <Loader />;
+  if (consultationId && !consultation.data) return <Alert color="red">{t('edit.notFound')}</Alert>;
+  const linked = appointmentId && appointment.data && appointment.data.patientId === patient.id ? appointment.data : null;
+  // Height rarely changes between visits: pre-fill it from the last one (or the record).
+  const lastHeight = latest.data?.lastHeightCm ?? patient.heightCm ?? null;
+  return (
+    <>
+      {appointmentId && !linked ? <Alert color="yellow">{t('fromAppointment.notFound')}</Alert> : null}
+      <ConsultationFormFields
+        patient={patient}
+        initialHeightCm={lastHeight}
+        pregnancies={pregnancies.data ?? []}
+        appointment={linked}
+        editing={consultation.data ?? null}
+      />
+    </>
+  );
+}
+
+function initialValues(
+  patient: Patient,
+  initialHeightCm: number | null,
+  pregnancies: readonly Pregnancy[],
+  appointment: Appointment | null,
+  editing: Consultation | null,
+): ConsultationFormValues {
+  if (editing) return valuesFromConsultation(editing);
+  const today = dayjs().format('YYYY-MM-DD');
+  let values: ConsultationFormValues = {
+    ...emptyFormValues(today, dayjs().format('HH:mm'), patient.sex),
+    heightCm: initialHeightCm === null ? '' : String(initialHeightCm).replace('.', ','),
+  };
+  if (appointment) values = valuesFromAppointment(values, appointment, today);
+  // FUM and pre-pregnancy weight from the open record: the preview then shows what the server will use.
+  return patient.sex === 'm' ? values : withRecordedPregnancy(values, pregnancyOn(pregnancies, values.date));
+}
+
+function ConsultationFormFields({
+  patient,
+  initialHeightCm,
+  pregnancies,
+  appointment,
+  editing,
+}: {
+  patient: Patient;
+  initialHeightCm: number | null;
+  pregnancies: readonly Pregnancy[];
+  appointment: Appointment | null;
+  editing: Consultation | null;
+}) {
   const { t } = useTranslation('consultations');
   const navigate = useNavigate();
-  const [values, setValues] = useState<ConsultationFormValues>(() => ({
-    ...emptyFormValues(dayjs().format('YYYY-MM-DD'), dayjs().format('HH:mm'), patient.sex),
-    heightCm: initialHeightCm === null ? '' : String(initialHeightCm).replace('.', ','),
-  }));
+  const [values, setValues] = useState<ConsultationFormValues>(() =>
+    initialValues(patient, initialHeightCm, pregnancies, appointment, editing),
+  );
   const locations = useLocations();
   const services = useServices(values.locationId);
   const create = useCreateConsultation(patient.id);
+  const update = useUpdateConsultation();
   const [attempted, setAttempted] = useState(false);
 
   const set = <K extends keyof ConsultationFormValues>(key: K, value: ConsultationFormValues[K]) =>
@@ -95,21 +179,30 @@ function ConsultationFormFields({ patient, initialHeightCm }: { patient: Patient
   const setIn = <G extends 'skinfolds' | 'girths' | 'breadths' | 'bioimpedance'>(group: G, key: string, value: string) =>
     setValues((v) => ({ ...v, [group]: { ...v[group], [key]: value } }));
 
-  const preview = useMemo(() => livePreview(patient, values), [patient, values]);
-  const warnings = formWarnings(patient, values);
+  const recorded = useMemo(() => pregnancyOn(pregnancies, values.date), [pregnancies, values.date]);
+  const showPregnancy = showPregnancySection(patient, recorded);
+  const preview = useMemo(() => livePreview(patient, values, recorded), [patient, values, recorded]);
+  const warnings = formWarnings(patient, values, recorded);
   const invalid = invalidNumberFields(values);
   const timeValid = TIME_OF_DAY.test(values.time);
 
   const save = async () => {
     setAttempted(true);
     if (invalid.length > 0 || !timeValid || !values.date) return;
-    const saved = await create.mutateAsync(requestBody(patient, values));
+    const record = `/ficha?paciente=${encodeURIComponent(patient.id)}&tab=consultas`;
+    if (editing) {
+      await update.mutateAsync({ id: editing.id, body: updateBody(patient, values, editing.version, recorded) });
+      showSuccess(t('edit.savedTitle'), t('edit.saved'));
+      void navigate(record);
+      return;
+    }
+    const saved = await create.mutateAsync(requestBody(patient, values, { recorded, appointmentId: appointment?.id ?? null }));
     if (saved.summaryEmail.requested && saved.summaryEmail.reason === 'NO_PATIENT_EMAIL') {
       showWarning(t('saved.title'), t('saved.emailNoAddress'));
     } else {
       showSuccess(t('saved.title'), saved.summaryEmail.queued ? t('saved.emailQueued') : t('saved.message'));
     }
-    void navigate(`/ficha?paciente=${encodeURIComponent(patient.id)}&tab=consultas`);
+    void navigate(record);
   };
 
   const locationOptions = (locations.data ?? []).filter((l) => !l.disabled).map((l) => ({ value: l.id, label: l.name }));
@@ -129,6 +222,15 @@ function ConsultationFormFields({ patient, initialHeightCm }: { patient: Patient
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
             <Section title={t('sections.visit')}>
+              {appointment ? (
+                <Alert color="blue" variant="light" mb="sm" icon={<IconCalendarEvent aria-hidden />} data-testid="from-appointment">
+                  {t('fromAppointment.banner', {
+                    date: formatDate(dayjs(appointment.start).format('YYYY-MM-DD')),
+                    time: dayjs(appointment.start).format('HH:mm'),
+                    place: appointment.locationName,
+                  })}
+                </Alert>
+              ) : null}
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <DateInput
                   label={t('fields.date')}
@@ -137,7 +239,7 @@ function ConsultationFormFields({ patient, initialHeightCm }: { patient: Patient
                   firstDayOfWeek={1}
                   maxDate={dayjs().format('YYYY-MM-DD')}
                   value={values.date}
-                  onChange={(value) => set('date', value ?? '')}
+                  onChange={(value) => set('date', calendarDate(value) ?? '')}
                   required
                   popoverProps={{ withinPortal: true }}
                 />
@@ -180,7 +282,7 @@ function ConsultationFormFields({ patient, initialHeightCm }: { patient: Patient
               </SimpleGrid>
             </Section>
 
-            {patient.pregnant ? (
+            {showPregnancy ? (
               <Section title={t('sections.pregnancy')}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                   <DateInput
@@ -190,8 +292,9 @@ function ConsultationFormFields({ patient, initialHeightCm }: { patient: Patient
                     firstDayOfWeek={1}
                     maxDate={values.date || undefined}
                     value={values.lastMenstrualPeriod}
-                    onChange={(value) => set('lastMenstrualPeriod', value)}
+                    onChange={(value) => set('lastMenstrualPeriod', calendarDate(value))}
                     clearable
+                    clearButtonProps={{ 'aria-label': t('fields.clearDate') }}
                   />
                   <DecimalField
                     label={t('fields.preGestationalWeightKg')}
@@ -250,13 +353,22 @@ function ConsultationFormFields({ patient, initialHeightCm }: { patient: Patient
             </Section>
 
             <Section title={t('sections.energy')}>
-              <DecimalField
-                maw={240}
-                label={t('fields.activityFactor')}
-                description={defaultFactor ? t('fields.activityFactorHint', { value: defaultFactor }) : undefined}
-                value={values.activityFactor}
-                onValueChange={(v) => set('activityFactor', v)}
-              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <DecimalField
+                  label={t('fields.activityFactor')}
+                  description={defaultFactor ? t('fields.activityFactorHint', { value: defaultFactor }) : undefined}
+                  value={values.activityFactor}
+                  onValueChange={(v) => set('activityFactor', v)}
+                />
+                <Select
+                  label={t('fields.raceTerm')}
+                  description={t('fields.raceTermHint')}
+                  data={RACE_TERM_OPTIONS.map((option) => ({ value: option, label: t(`raceTerms.${RACE_TERM_KEYS[option]}`) }))}
+                  value={values.raceTerm}
+                  onChange={(value) => set('raceTerm', (value ?? '0') as RaceTermOption)}
+                  allowDeselect={false}
+                />
+              </SimpleGrid>
             </Section>
 
             <Section title={t('sections.note')}>
@@ -269,12 +381,14 @@ function ConsultationFormFields({ patient, initialHeightCm }: { patient: Patient
                   value={values.summaryNote}
                   onChange={(e) => set('summaryNote', e.currentTarget.value)}
                 />
-                <Checkbox
-                  label={t('fields.sendSummaryEmail')}
-                  checked={values.sendSummaryEmail}
-                  onChange={(e) => set('sendSummaryEmail', e.currentTarget.checked)}
-                  description={!patient.email ? t('fields.noEmail') : undefined}
-                />
+                {editing ? null : (
+                  <Checkbox
+                    label={t('fields.sendSummaryEmail')}
+                    checked={values.sendSummaryEmail}
+                    onChange={(e) => set('sendSummaryEmail', e.currentTarget.checked)}
+                    description={!patient.email ? t('fields.noEmail') : undefined}
+                  />
+                )}
               </Stack>
             </Section>
           </Stack>
@@ -287,7 +401,7 @@ function ConsultationFormFields({ patient, initialHeightCm }: { patient: Patient
                 derived={preview.result?.derived ?? null}
                 missing={preview.result?.missing ?? []}
                 missingSex={preview.missingSex}
-                showPregnancy={patient.pregnant}
+                showPregnancy={showPregnancy}
               />
             </Paper>
             {warnings.length > 0 ? (
@@ -308,8 +422,8 @@ function ConsultationFormFields({ patient, initialHeightCm }: { patient: Patient
               <Button variant="default" onClick={() => void navigate(-1)}>
                 {t('actions.cancel')}
               </Button>
-              <Button type="submit" loading={create.isPending}>
-                {t('actions.save')}
+              <Button type="submit" loading={create.isPending || update.isPending}>
+                {editing ? t('actions.saveChanges') : t('actions.save')}
               </Button>
             </Group>
           </Stack>

@@ -1,5 +1,6 @@
-// The patient record's "Consultas" tab: history (edit date, note and weight/height, delete, PDF), evolution
-// charts, the somatochart and a side-by-side comparison of two consultations.
+// The patient record's "Consultas" tab: history (edit every measurement in the consultation form, change
+// date, edit note, delete, PDF), evolution charts, the somatochart and a side-by-side comparison of two
+// consultations.
 import type { ConsultationListItem, Patient } from '@almendra/contracts';
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
@@ -28,6 +29,7 @@ import { IconCalendar, IconDots, IconFileTypePdf, IconNote, IconPencil, IconTras
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { showError, showSuccess } from '../../../lib/toast';
 import {
   downloadConsultationReport,
@@ -38,10 +40,10 @@ import {
   useUpdateConsultation,
 } from '../api/consultations-api';
 import { NUMERIC_ROWS } from '../lib/derived-rows';
-import { filterDecimalInput, formatDate, formatSigned, formatWithUnit, parseDecimal } from '../lib/format';
+import { formatDate, formatSigned, formatWithUnit } from '../lib/format';
 import { Somatochart } from './somatochart';
 
-type EditMode = 'date' | 'note' | 'measures';
+type EditMode = 'date' | 'note';
 
 export function ConsultationsTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('consultations');
@@ -50,6 +52,7 @@ export function ConsultationsTab({ patient }: { patient: Patient }) {
   const [editing, setEditing] = useState<{ item: ConsultationListItem; mode: EditMode } | null>(null);
   const [deleting, setDeleting] = useState<ConsultationListItem | null>(null);
   const remove = useDeleteConsultation();
+  const navigate = useNavigate();
 
   if (list.isPending) return <Loader aria-label={t('tab.title')} />;
   const items = list.data?.items ?? [];
@@ -119,7 +122,10 @@ export function ConsultationsTab({ patient }: { patient: Patient }) {
                           </ActionIcon>
                         </Menu.Target>
                         <Menu.Dropdown>
-                          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing({ item, mode: 'measures' })}>
+                          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() =>
+                              void navigate(`/nueva-consulta?paciente=${encodeURIComponent(patient.id)}&consulta=${encodeURIComponent(item.id)}`)
+                            }
+                          >
                             {t('actions.edit')}
                           </Menu.Item>
                           <Menu.Item leftSection={<IconCalendar size={16} aria-hidden />} onClick={() => setEditing({ item, mode: 'date' })}>
@@ -183,19 +189,11 @@ function EditModal({ item, mode, onClose }: { item: ConsultationListItem; mode: 
   const [date, setDate] = useState<string | null>(item.date);
   const [time, setTime] = useState(item.time);
   const [note, setNote] = useState(item.note ?? '');
-  const [weight, setWeight] = useState(item.weightKg === null ? '' : String(item.weightKg).replace('.', ','));
-  const [height, setHeight] = useState(item.heightCm === null ? '' : String(item.heightCm).replace('.', ','));
-  const title = mode === 'date' ? t('tab.dateTitle') : mode === 'note' ? t('tab.noteTitle') : t('tab.editTitle');
-  const numbersValid = !Number.isNaN(parseDecimal(weight)) && !Number.isNaN(parseDecimal(height));
+  const title = mode === 'date' ? t('tab.dateTitle') : t('tab.noteTitle');
   const timeValid = /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
 
   const save = () => {
-    const body =
-      mode === 'date'
-        ? { version: item.version, date: date ?? item.date, time }
-        : mode === 'note'
-          ? { version: item.version, note }
-          : { version: item.version, measurements: { weightKg: parseDecimal(weight), heightCm: parseDecimal(height) } };
+    const body = mode === 'date' ? { version: item.version, date: date ?? item.date, time } : { version: item.version, note };
     update.mutate(
       { id: item.id, body },
       {
@@ -243,28 +241,11 @@ function EditModal({ item, mode, onClose }: { item: ConsultationListItem; mode: 
         {mode === 'note' ? (
           <Textarea label={t('fields.note')} autosize minRows={3} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-autofocus />
         ) : null}
-        {mode === 'measures' ? (
-          <SimpleGrid cols={2}>
-            <TextInput
-              label={t('fields.weightKg')}
-              inputMode="decimal"
-              value={weight}
-              onChange={(e) => setWeight(filterDecimalInput(e.currentTarget.value))}
-              data-autofocus
-            />
-            <TextInput
-              label={t('fields.heightCm')}
-              inputMode="decimal"
-              value={height}
-              onChange={(e) => setHeight(filterDecimalInput(e.currentTarget.value))}
-            />
-          </SimpleGrid>
-        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" loading={update.isPending} disabled={!numbersValid || !timeValid}>
+          <Button type="submit" loading={update.isPending} disabled={!timeValid}>
             {t('actions.saveChanges')}
           </Button>
         </Group>
@@ -369,6 +350,18 @@ function ComparisonSection({ items }: { items: ConsultationListItem[] }) {
     m(t('girths.waist'), 'waistCm', c.a.measurements.girthsCm.waist, c.b.measurements.girthsCm.waist, c.deltas.measurements.girthsCm.waist, 1, 'cm');
     for (const row of NUMERIC_ROWS) {
       m(t(`derived.${row.key}`), row.key, c.a.derived[row.key], c.b.derived[row.key], c.deltas.derived[row.key], row.decimals, row.unit);
+    }
+    // Heath-Carter components: the server's deltas are b − a, null when either visit lacks the somatotype.
+    for (const component of ['endomorphy', 'mesomorphy', 'ectomorphy'] as const) {
+      m(
+        t(`somatotype.${component}`),
+        component,
+        c.a.derived.somatotype?.[component] ?? null,
+        c.b.derived.somatotype?.[component] ?? null,
+        c.deltas.derived.somatotype[component],
+        1,
+        '',
+      );
     }
   }
   return (

@@ -1,7 +1,19 @@
 import type { Patient } from '@almendra/contracts';
 import { computeAnthropometry } from '@almendra/domain';
 import { describe, expect, it } from 'vitest';
-import { ageAt, emptyFormValues, formWarnings, invalidNumberFields, livePreview, requestBody } from './form-model';
+import {
+  ageAt,
+  emptyFormValues,
+  formWarnings,
+  invalidNumberFields,
+  livePreview,
+  pregnancyOn,
+  requestBody,
+  showPregnancySection,
+  updateBody,
+  valuesFromAppointment,
+  withRecordedPregnancy,
+} from './form-model';
 
 const patient = (fields: Partial<Patient> = {}) =>
   ({ id: 'p1', sex: 'f', birthDate: '1998-05-20', ageYears: 28, typeId: 2, pregnant: false, heightCm: null, email: null, ...fields }) as Patient;
@@ -53,5 +65,61 @@ describe('new-consultation form model', () => {
     expect(ageAt('1998-05-20', '2026-05-19')).toBe(27);
     expect(ageAt('1998-05-20', '2026-05-20')).toBe(28);
     expect(ageAt(null, '2026-05-20')).toBeNull();
+  });
+
+  it('asks for pregnancy data for type 1 (Embarazo) without a record, never for men', () => {
+    const values = { ...emptyFormValues('2026-03-09', '09:30', 'f'), heightCm: '160', locationId: 'l1' };
+    const embarazo = patient({ typeId: 1 });
+    expect(showPregnancySection(embarazo, null)).toBe(true);
+    expect(showPregnancySection(patient(), null)).toBe(false);
+    expect(showPregnancySection(patient({ sex: 'm', typeId: 1 }), null)).toBe(false);
+    expect(formWarnings(embarazo, values)).toEqual(['MISSING_PREGNANCY_DATA']);
+    const typed = { ...values, lastMenstrualPeriod: '2026-01-05', preGestationalWeightKg: '61,5', weightKg: '66' };
+    expect(formWarnings(embarazo, typed)).toEqual([]);
+    expect(requestBody(embarazo, typed).pregnancy).toEqual({ lastMenstrualPeriod: '2026-01-05', preGestationalWeightKg: 61.5 });
+    expect(livePreview(embarazo, typed).result?.derived.gestationalAge?.weeks).toBe(9);
+  });
+
+  it('pre-fills FUM and pre-pregnancy weight from the pregnancy record open on the date', () => {
+    const record = {
+      lastMenstrualPeriod: '2026-01-05',
+      preGestationalWeightKg: 61.5,
+      endDate: null,
+    } as Parameters<typeof pregnancyOn>[0][number];
+    const recorded = pregnancyOn([record], '2026-03-09');
+    expect(recorded).toEqual({ lastMenstrualPeriod: '2026-01-05', preGestationalWeightKg: 61.5 });
+    expect(pregnancyOn([record], '2025-12-31')).toBeNull();
+    const values = withRecordedPregnancy(emptyFormValues('2026-03-09', '09:30', 'f'), recorded);
+    expect(values.lastMenstrualPeriod).toBe('2026-01-05');
+    expect(values.preGestationalWeightKg).toBe('61,5');
+  });
+
+  it('sends the Lee race term and uses it in the preview', () => {
+    const values = { ...emptyFormValues('2026-03-09', '09:30', 'm'), weightKg: '80', heightCm: '178' };
+    values.skinfolds = { ...values.skinfolds, triceps: '10', thigh: '12', calf: '8' };
+    values.girths = { ...values.girths, armRelaxed: '32', thigh: '56', calf: '38' };
+    const man = patient({ sex: 'm', typeId: 14, birthDate: '1990-01-01' });
+    const base = livePreview(man, values).result!.derived.skeletalMuscleMassKg!;
+    const asian = livePreview(man, { ...values, raceTerm: '-2' }).result!.derived.skeletalMuscleMassKg!;
+    expect(asian).toBeCloseTo(base - 2, 10);
+    expect(requestBody(man, { ...values, raceTerm: '1.1' }).raceTerm).toBe(1.1);
+    expect(requestBody(man, values).raceTerm).toBe(0);
+  });
+
+  it('edits with PATCH: version sent, no summary email, cleared fields as null', () => {
+    const values = { ...emptyFormValues('2026-03-09', '09:30', 'm'), weightKg: '' };
+    const body = updateBody(patient({ sex: 'm' }), values, 3);
+    expect(body.version).toBe(3);
+    expect('sendSummaryEmail' in body).toBe(false);
+    expect(body.measurements?.weightKg).toBeNull();
+  });
+
+  it('takes date, time, place and service from the appointment, never a future date', () => {
+    const base = emptyFormValues('2026-03-09', '12:00', 'f');
+    const start = new Date(2026, 2, 9, 10, 30).toISOString();
+    const appointment = { id: 'a1', start, locationId: 'l1', serviceId: 's1' } as Parameters<typeof valuesFromAppointment>[1];
+    expect(valuesFromAppointment(base, appointment, '2026-03-09')).toMatchObject({ date: '2026-03-09', time: '10:30', locationId: 'l1', serviceId: 's1' });
+    const later = { ...appointment, start: new Date(2026, 2, 12, 10, 30).toISOString() };
+    expect(valuesFromAppointment(base, later, '2026-03-09')).toMatchObject({ date: '2026-03-09', time: '12:00', locationId: 'l1' });
   });
 });

@@ -1,6 +1,17 @@
 // The new-consultation form as strings (what the user typed) and its conversion to the API body and to
-// the input of computeAnthropometry, so the live preview runs the same domain code as the server.
-import type { CreateConsultationRequest, Derived, Patient } from '@almendra/contracts';
+// the input of computeAnthropometry, so the live preview runs the same domain code as the server. The
+// same values serve the edit mode (PATCH of a saved consultation) and the start from an appointment.
+import type {
+  Appointment,
+  Consultation,
+  CreateConsultationRequest,
+  Derived,
+  Measurements,
+  Patient,
+  Pregnancy,
+  RaceTerm,
+  UpdateConsultationRequest,
+} from '@almendra/contracts';
 import {
   BIOIMPEDANCE_FIELDS,
   BREADTH_SITES,
@@ -30,9 +41,22 @@ export interface ConsultationFormValues {
   lastMenstrualPeriod: string | null;
   preGestationalWeightKg: string;
   activityFactor: string;
+  /** Lee 2000 ethnicity term as the select's value: '0' (default), '-2' Asian, '1.1' African American. */
+  raceTerm: RaceTermOption;
   note: string;
   summaryNote: string;
   sendSummaryEmail: boolean;
+}
+
+export const RACE_TERM_OPTIONS = ['0', '-2', '1.1'] as const;
+export type RaceTermOption = (typeof RACE_TERM_OPTIONS)[number];
+
+export function raceTermOf(option: RaceTermOption): RaceTerm {
+  return Number(option) as RaceTerm;
+}
+
+function raceTermOption(term: number | null): RaceTermOption {
+  return term === -2 ? '-2' : term === 1.1 ? '1.1' : '0';
 }
 
 const blank = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>;
@@ -54,6 +78,7 @@ export function emptyFormValues(date: string, time: string, sex: 'm' | 'f' | nul
     lastMenstrualPeriod: null,
     preGestationalWeightKg: '',
     activityFactor: sex ? String(DEFAULT_ACTIVITY_FACTOR[sex]).replace('.', ',') : '',
+    raceTerm: '0',
     note: '',
     summaryNote: '',
     sendSummaryEmail: false,
@@ -92,6 +117,48 @@ export function ageAt(birthDate: string | null, date: string): number | null {
   return age >= 0 ? age : null;
 }
 
+/** The pregnancy data a consultation falls back on (the server's open pregnancy record on that date). */
+export interface RecordedPregnancy {
+  lastMenstrualPeriod: string;
+  preGestationalWeightKg: number | null;
+}
+
+/** The record's pregnancy under way on `date` (the server's rule: FUM on or before it, not ended before it). */
+export function pregnancyOn(pregnancies: readonly Pregnancy[], date: string): RecordedPregnancy | null {
+  const found = [...pregnancies]
+    .sort((a, b) => b.lastMenstrualPeriod.localeCompare(a.lastMenstrualPeriod))
+    .find((p) => p.lastMenstrualPeriod <= date && (p.endDate === null || p.endDate >= date));
+  return found ? { lastMenstrualPeriod: found.lastMenstrualPeriod, preGestationalWeightKg: found.preGestationalWeightKg } : null;
+}
+
+const decimalText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
+
+/**
+ * Whether pregnancy data applies, as the server decides it: never for men; for type 1 (Embarazo), an
+ * open pregnancy record on the date, or pregnancy data typed in the form.
+ */
+export function pregnancyApplies(patient: Patient, values: ConsultationFormValues, recorded: RecordedPregnancy | null): boolean {
+  if (patient.sex === 'm') return false;
+  const entered = Boolean(values.lastMenstrualPeriod) || numberOf(values.preGestationalWeightKg) !== null;
+  return patient.typeId === PREGNANCY_PATIENT_TYPE_ID || patient.pregnant || recorded !== null || entered;
+}
+
+/** Whether the form shows the pregnancy fields (it must, whenever the server would expect the data). */
+export function showPregnancySection(patient: Patient, recorded: RecordedPregnancy | null): boolean {
+  return patient.sex !== 'm' && (patient.typeId === PREGNANCY_PATIENT_TYPE_ID || patient.pregnant || recorded !== null);
+}
+
+/** Embarazo in the patient-type catalogue. */
+export const PREGNANCY_PATIENT_TYPE_ID = 1;
+
+/** FUM and pre-pregnancy weight the calculation uses: what is typed wins, field by field, over the record. */
+function effectivePregnancy(values: ConsultationFormValues, recorded: RecordedPregnancy | null) {
+  return {
+    lastMenstrualPeriod: values.lastMenstrualPeriod ?? recorded?.lastMenstrualPeriod ?? null,
+    preWeightKg: numberOf(values.preGestationalWeightKg) ?? recorded?.preGestationalWeightKg ?? null,
+  };
+}
+
 export interface LivePreview {
   result: AnthropometryResult | null;
   /** The patient's sex is not recorded: nothing sex-dependent can be computed. */
@@ -99,11 +166,9 @@ export interface LivePreview {
 }
 
 /** The same calculation the server runs for a saved consultation (patient's sex, age at the date, type). */
-export function livePreview(patient: Patient, values: ConsultationFormValues): LivePreview {
+export function livePreview(patient: Patient, values: ConsultationFormValues, recorded: RecordedPregnancy | null = null): LivePreview {
   if (!patient.sex) return { result: null, missingSex: true };
-  const pregnancy = patient.pregnant
-    ? { preWeightKg: numberOf(values.preGestationalWeightKg), lastMenstrualPeriod: values.lastMenstrualPeriod, today: values.date }
-    : null;
+  const pregnancy = pregnancyApplies(patient, values, recorded) ? { ...effectivePregnancy(values, recorded), today: values.date } : null;
   const activityFactor = numberOf(values.activityFactor);
   try {
     const result = computeAnthropometry({
@@ -111,6 +176,7 @@ export function livePreview(patient: Patient, values: ConsultationFormValues): L
       ageYears: ageAt(patient.birthDate, values.date) ?? (patient.birthDate ? null : patient.ageYears),
       patientTypeId: patient.typeId,
       activityFactor,
+      raceTerm: raceTermOf(values.raceTerm),
       measurements: measurementsOf(values),
       pregnancy,
     });
@@ -123,12 +189,13 @@ export function livePreview(patient: Patient, values: ConsultationFormValues): L
 export type WarningCode = 'MISSING_HEIGHT' | 'MISSING_LOCATION' | 'MISSING_PREGNANCY_DATA';
 
 /** The spec's checks before saving (the API answers the same warnings; saving is still allowed). */
-export function formWarnings(patient: Patient, values: ConsultationFormValues): WarningCode[] {
+export function formWarnings(patient: Patient, values: ConsultationFormValues, recorded: RecordedPregnancy | null = null): WarningCode[] {
   const warnings: WarningCode[] = [];
   if (numberOf(values.heightCm) === null) warnings.push('MISSING_HEIGHT');
   if (!values.locationId) warnings.push('MISSING_LOCATION');
-  if (patient.pregnant && (!values.lastMenstrualPeriod || numberOf(values.preGestationalWeightKg) === null)) {
-    warnings.push('MISSING_PREGNANCY_DATA');
+  if (pregnancyApplies(patient, values, recorded)) {
+    const effective = effectivePregnancy(values, recorded);
+    if (!effective.lastMenstrualPeriod || effective.preWeightKg === null) warnings.push('MISSING_PREGNANCY_DATA');
   }
   return warnings;
 }
@@ -149,20 +216,98 @@ export function invalidNumberFields(values: ConsultationFormValues): string[] {
   return bad;
 }
 
-export function requestBody(patient: Patient, values: ConsultationFormValues): CreateConsultationRequest {
+function pregnancyBody(patient: Patient, values: ConsultationFormValues, recorded: RecordedPregnancy | null) {
+  return pregnancyApplies(patient, values, recorded)
+    ? { lastMenstrualPeriod: values.lastMenstrualPeriod, preGestationalWeightKg: numberOf(values.preGestationalWeightKg) }
+    : undefined;
+}
+
+export function requestBody(
+  patient: Patient,
+  values: ConsultationFormValues,
+  options: { recorded?: RecordedPregnancy | null; appointmentId?: string | null } = {},
+): CreateConsultationRequest {
   return {
     date: values.date,
     time: values.time,
     locationId: values.locationId,
     serviceId: values.serviceId,
+    ...(options.appointmentId ? { appointmentId: options.appointmentId } : {}),
     note: values.note,
     summaryNote: values.summaryNote,
     activityFactor: numberOf(values.activityFactor),
+    raceTerm: raceTermOf(values.raceTerm),
     sendSummaryEmail: values.sendSummaryEmail,
     measurements: measurementsOf(values),
-    pregnancy: patient.pregnant
-      ? { lastMenstrualPeriod: values.lastMenstrualPeriod, preGestationalWeightKg: numberOf(values.preGestationalWeightKg) }
-      : undefined,
+    pregnancy: pregnancyBody(patient, values, options.recorded ?? null),
+  };
+}
+
+/** PATCH body of the edit mode: every field is sent, so a cleared input clears the stored value (null). */
+export function updateBody(
+  patient: Patient,
+  values: ConsultationFormValues,
+  version: number,
+  recorded: RecordedPregnancy | null = null,
+): UpdateConsultationRequest {
+  const body = requestBody(patient, values, { recorded });
+  // The summary email is offered only when a consultation is first saved.
+  delete body.sendSummaryEmail;
+  return { ...body, version };
+}
+
+const textGroup = <K extends string>(values: Record<K, number | null>) =>
+  Object.fromEntries(Object.entries<number | null>(values).map(([k, v]) => [k, decimalText(v)])) as Record<K, string>;
+
+/** A saved consultation as form values (edit mode): the pregnancy data is the one its calculation used. */
+export function valuesFromConsultation(consultation: Consultation): ConsultationFormValues {
+  const m: Measurements = consultation.measurements;
+  const sex = consultation.basis.sex;
+  return {
+    ...emptyFormValues(consultation.date, consultation.time, sex),
+    locationId: consultation.locationId,
+    serviceId: consultation.serviceId,
+    weightKg: decimalText(m.weightKg),
+    heightCm: decimalText(m.heightCm),
+    usualWeightKg: decimalText(m.usualWeightKg),
+    targetWeightKg: decimalText(m.targetWeightKg),
+    skinfolds: textGroup(m.skinfoldsMm),
+    girths: textGroup(m.girthsCm),
+    breadths: textGroup(m.breadthsCm),
+    bioimpedance: textGroup(m.bioimpedance),
+    lastMenstrualPeriod: consultation.pregnancy.lastMenstrualPeriod ?? consultation.basis.lastMenstrualPeriod,
+    preGestationalWeightKg: decimalText(consultation.pregnancy.preGestationalWeightKg ?? consultation.basis.preGestationalWeightKg),
+    activityFactor: consultation.activityFactor === null ? (sex ? decimalText(DEFAULT_ACTIVITY_FACTOR[sex]) : '') : decimalText(consultation.activityFactor),
+    raceTerm: raceTermOption(consultation.raceTerm),
+    note: consultation.note ?? '',
+    summaryNote: consultation.summaryNote ?? '',
+    sendSummaryEmail: false,
+  };
+}
+
+/** Date, time, place and service of the appointment the consultation attends (its local day and hour). */
+export function valuesFromAppointment(base: ConsultationFormValues, appointment: Appointment, today: string): ConsultationFormValues {
+  const start = new Date(appointment.start);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`;
+  // A consultation cannot be dated in the future: starting early from a later appointment keeps today.
+  const future = day > today;
+  return {
+    ...base,
+    date: future ? base.date : day,
+    time: future ? base.time : `${pad(start.getHours())}:${pad(start.getMinutes())}`,
+    locationId: appointment.locationId,
+    serviceId: appointment.serviceId,
+  };
+}
+
+/** Pre-fills FUM and pre-pregnancy weight from the open pregnancy record, so the preview equals what is saved. */
+export function withRecordedPregnancy(values: ConsultationFormValues, recorded: RecordedPregnancy | null): ConsultationFormValues {
+  if (!recorded) return values;
+  return {
+    ...values,
+    lastMenstrualPeriod: values.lastMenstrualPeriod ?? recorded.lastMenstrualPeriod,
+    preGestationalWeightKg: values.preGestationalWeightKg || decimalText(recorded.preGestationalWeightKg),
   };
 }
 

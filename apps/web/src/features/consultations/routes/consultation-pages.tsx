@@ -1,5 +1,7 @@
-// Consultations feature routes: /nueva-consulta[?paciente=<id>]. Without a patient it shows a picker;
-// with one, the consultation form (live derived values) and the patient's previous consultations.
+// Consultations feature routes: /nueva-consulta[?paciente=<id>[&turno=<appointment id>|&consulta=<id>]].
+// Without a patient it shows a picker; with one, the consultation form (live derived values) and the
+// patient's previous consultations. `turno` starts the visit from an appointment (linked on saving);
+// `consulta` opens a saved consultation for correction.
 import type { Patient } from '@almendra/contracts';
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -34,19 +36,27 @@ export function NewConsultationPage() {
   const { t } = useTranslation(['consultations', 'common']);
   const [params, setParams] = useSearchParams();
   const patientId = params.get('paciente');
+  const appointmentId = params.get('turno');
+  const consultationId = params.get('consulta');
   const patient = usePatient(patientId);
-  useDocumentTitle(`${t('consultations:title')} · ${t('common:appName')}`);
+  const title = consultationId ? t('consultations:edit.title') : t('consultations:title');
+  useDocumentTitle(`${title} · ${t('common:appName')}`);
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{t('consultations:title')}</Title>
+      <Title order={1}>{title}</Title>
       {!patientId ? <PatientPicker onPick={(id) => setParams({ paciente: id })} /> : null}
       {patientId && patient.isPending ? <PageLoader /> : null}
       {patientId && patient.isError ? <Alert color="red">{t('consultations:picker.nothingFound')}</Alert> : null}
       {patient.data ? (
         <>
           <PatientLine patient={patient.data} />
-          <ConsultationForm key={patient.data.id} patient={patient.data} />
+          <ConsultationForm
+            key={`${patient.data.id}|${appointmentId ?? ''}|${consultationId ?? ''}`}
+            patient={patient.data}
+            appointmentId={consultationId ? null : appointmentId}
+            consultationId={consultationId}
+          />
           <Stack gap="sm" component="section" aria-labelledby="previous-title">
             <Title order={2} id="previous-title">
               {t('consultations:tab.title')}
