@@ -43,7 +43,7 @@ export function createBrandingService(deps: BrandingServiceDeps) {
       const png = await toStoredLogo(upload);
       if (!png) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'El logo debe ser una imagen PNG o JPEG.');
       const previous = (await row(scope)).logo_path;
-      const relative = await store.save(scope.nutritionistId, png);
+      const relative = await store.save(scope.nutritionistId, 'logo', png);
       const now = clock.now().toISOString();
       await db.updateTable('nutritionists').set({ logo_path: relative, logo_updated_at: now }).where('id', '=', scope.nutritionistId).execute();
       if (previous && previous !== relative) await store.remove(previous);
