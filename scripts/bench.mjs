@@ -178,6 +178,24 @@ const BENCHES = [
         `Verdict: ${verdict(r.warm.p50 < 150)} (median ${fx(r.warm.p50, 0)} ms warm, ${fx(r.cold.p50, 0)} ms cold).`,
       ].join('\n'),
   },
+  {
+    name: 'login-route-size',
+    command: ['node', 'apps/web/scripts/route-size.mjs', '--bench'],
+    summary: (r) => ['JavaScript of the login route, gzip', `${(r.route.gzip / 1024).toFixed(1)} KB`, '≤ 200 KB', r.route.gzip <= 200 * 1024, `${((r.route.gzip / r.whole.gzip) * 100).toFixed(0)} % of the whole app's ${(r.whole.gzip / 1024).toFixed(0)} KB`],
+    render: (r) =>
+      [
+        '## JavaScript loaded by /login (production build)',
+        '',
+        'Budget (DESIGN.md): ≤ 200 KB gzip; every feature lazy-loaded. Counted from dist/.vite/manifest.json: the entry chunk and the login route module with every chunk they import statically.',
+        '',
+        '| Target | chunks | raw KB | gzip KB |',
+        '|---|---|---|---|',
+        `| /login (entry + login route) | ${r.route.chunks} | ${(r.route.raw / 1024).toFixed(1)} | ${(r.route.gzip / 1024).toFixed(1)} |`,
+        `| baseline: every JavaScript chunk of the app | ${r.whole.chunks} | ${(r.whole.raw / 1024).toFixed(1)} | ${(r.whole.gzip / 1024).toFixed(1)} |`,
+        '',
+        `Verdict: ${verdict(r.route.gzip <= 200 * 1024)} (${(r.route.gzip / 1024).toFixed(1)} KB gzip, ${((r.route.gzip / r.whole.gzip) * 100).toFixed(0)} % of the app).`,
+      ].join('\n'),
+  },
 ];
 
 // Figures are for SQLite (DESIGN.md): a DATABASE_URL in the caller's environment must not send the
