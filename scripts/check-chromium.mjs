@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Runs before the browser tests: Playwright drives Debian's Chromium (never a downloaded browser), and
-// without it Playwright fails deep inside a launch with an error that does not say what to install.
-// Checks CHROMIUM_PATH (default /usr/bin/chromium) exists, is executable and answers --version.
+// Runs before the tests: Playwright drives Debian's Chromium (never a downloaded browser), and without it
+// Playwright fails deep inside a launch with an error that does not say what to install. Checks
+// CHROMIUM_PATH (default /usr/bin/chromium) exists, is executable and answers --version; and that
+// poppler's pdftotext, pdfimages and pdftoppm are there (the PDF tests read what a patient would read).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -37,4 +38,12 @@ try {
   console.log(`Chromium for the browser tests: ${chromium} (${version})`);
 } catch (error) {
   fail(`${chromium} did not run (${(error.stderr || error.message || '').toString().trim().split('\n')[0]})`);
+}
+
+const popplerMissing = ['pdftotext', 'pdfimages', 'pdftoppm'].filter((tool) => !fs.existsSync(`/usr/bin/${tool}`));
+if (popplerMissing.length) {
+  console.error(
+    ['', `✗ The PDF tests need ${popplerMissing.join(', ')} (Debian's poppler-utils). Install it with:`, '', '      apt-get install -y poppler-utils', ''].join('\n'),
+  );
+  process.exit(1);
 }
