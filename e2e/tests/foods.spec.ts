@@ -69,11 +69,11 @@ test('search foods in Spanish and English, check the avocado and create an own f
   await page.getByRole('button', { name: 'Grasas', exact: true }).click();
   await expect(cell(page, 'food-nutrients', 'omega3G', 'per100')).toHaveText(/ mg$/);
 
-  // A household measure recomputes the chosen column live (1 cup, cubes = 150 g → fat 14.7 × 1.5).
+  // A household measure (SR24 'cup, cubes', shown as 'taza, en cubos') recomputes the chosen column live (150 g → fat 14.7 × 1.5).
   await page.getByLabel('Cantidad', { exact: true }).fill('1');
   await page.getByLabel('Unidad', { exact: true }).click();
   const cup = avocado.measures.find((m) => m.description.startsWith('cup, cubes'))!;
-  await page.getByRole('option', { name: new RegExp(`^1 cup, cubes`) }).click();
+  await page.getByRole('option', { name: /^1 taza, en cubos/ }).click();
   await expect(page.getByTestId('chosen-grams')).toHaveText(grams(cup.gramWeight / cup.amount));
   await expect(cell(page, 'food-nutrients', 'fatG', 'chosen')).toHaveText(grams(22.05));
   await screenshot(page, 'foods-03-avocado-detail');
@@ -143,7 +143,7 @@ test('build a dish of three ingredients whose totals equal the domain calculator
   await page.getByLabel(`Cantidad de ${chicken.name}`).fill('150');
   expected = addFood(expected, { id: chicken.id, nutrients: chicken.nutrients, measures: chicken.measures }, 150, 'g');
   await page.getByLabel(`Unidad de ${avocado.name}`).click();
-  await page.getByRole('option', { name: /^1 cup, cubes/ }).click();
+  await page.getByRole('option', { name: /^1 taza, en cubos/ }).click();
   const cup = avocado.measures.find((m) => m.description.startsWith('cup, cubes'))!;
   // The line keeps its quantity (100) with the new unit: 100 cups would be absurd, so set 1.
   await page.getByLabel(`Cantidad de ${avocado.name}`).fill('1');
@@ -161,7 +161,7 @@ test('build a dish of three ingredients whose totals equal the domain calculator
   await page.getByLabel('Buscar ingrediente').press('Enter');
   await expect(page.getByTestId('ingredient-line')).toHaveCount(3);
   await page.getByLabel(`Unidad de ${avocado.name}`).click();
-  await page.getByRole('option', { name: /^1 cup, cubes/ }).click();
+  await page.getByRole('option', { name: /^1 taza, en cubos/ }).click();
   await page.getByLabel(`Cantidad de ${avocado.name}`).fill('1');
   await expect(cell(page, 'editor-nutrients', 'energyKcal', 'total')).toHaveText(before!);
   await screenshot(page, 'foods-07-dish-editor');
@@ -171,6 +171,7 @@ test('build a dish of three ingredients whose totals equal the domain calculator
   await expect(page).toHaveURL(/\/detalle-comida\//);
   await expect(page.getByTestId('dish-name')).toHaveText('Ensalada de pollo y palta');
   await expect(page.getByTestId('dish-ingredients').locator('tbody tr')).toHaveCount(3);
+  await expect(page.getByTestId('dish-ingredients')).toContainText('1 × taza, en cubos');
   for (const key of ['energyKcal', 'proteinG', 'fatG', 'carbohydrateG'] as const) {
     const format = key === 'energyKcal' ? kcal : grams;
     await expect(cell(page, 'dish-nutrients', key, 'total')).toHaveText(format(expected.totals.values[key]));

@@ -78,8 +78,8 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
   await breakfast.getByRole('textbox', { name: /Cantidad de Leche/ }).fill('1,5');
   await breakfast.getByLabel(/Unidad de Leche/).click();
-  await page.getByRole('option', { name: /^cup/ }).click();
-  // 1,5 cups × 244 g = 366 g → 223,26 kcal.
+  await page.getByRole('option', { name: /^taza/ }).click();
+  // 1,5 tazas (SR24 'cup') × 244 g = 366 g → 223,26 kcal.
   await expect(breakfast.getByTestId('meal-total')).toContainText('223 kcal');
   const monday = page.getByTestId('days-table').getByRole('row', { name: /Lunes/ });
   await expect(monday).toContainText('223 kcal');

@@ -282,6 +282,9 @@ describe('plans: the printed PDF', () => {
     for (const word of ['Lunes', 'Martes', 'Desayuno', 'Almuerzo']) expect(text).toContain(word);
     for (const item of [...plan.items['1-1'], ...plan.items['1-3']]) expect(text).toContain(item.name);
     expect(text).not.toContain('Miércoles'); // days without food are left out
+    // The API keeps SR24's 'tablespoon'; the printed plan says it in Spanish.
+    expect(text).toContain('Aceite de oliva: 1 cucharada (14 g)');
+    expect(text).not.toContain('tablespoon');
     expect(pdfImageCount(without)).toBe(0);
 
     const logo = await sharp({ create: { width: 400, height: 200, channels: 4, background: { r: 47, g: 111, b: 79, alpha: 1 } } }).png().toBuffer();

@@ -1,4 +1,4 @@
-/** Public surface of the nutrients module: keys, scaling, the food calculator, dishes, display, search. */
+/** Public surface of the nutrients module: keys, scaling, the food calculator, dishes, display, search, measure names. */
 export * from './nutrient-keys.js';
 export * from './values.js';
 export * from './totals.js';
@@ -8,3 +8,4 @@ export * from './dish.js';
 export * from './display.js';
 export * from './summary-groups.js';
 export * from './food-search.js';
+export * from './measure-names.js';

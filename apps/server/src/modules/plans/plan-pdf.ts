@@ -3,6 +3,7 @@
 // exchange lists with example foods and household measures.
 import PDFDocument from 'pdfkit';
 import type { ExchangeGroupsResponse, Plan } from '@almendra/contracts';
+import { measureDescriptionFor } from '@almendra/domain';
 
 export const DAY_NAMES = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
 
@@ -79,7 +80,8 @@ export function renderPlanPdf(plan: Plan, header: PdfHeader, groups: ExchangeGro
       } else if (plan.type === 2) {
         for (const meal of plan.content.formula?.find((d) => d.day === day)?.meals ?? []) {
           const items = plan.items[`${day}-${meal.slot}`] ?? [];
-          if (items.length) lines.push([slotName.get(meal.slot) ?? '', items.map((i) => `${i.name}: ${fmt(i.quantity, 2)} ${i.unitLabel === 'serving' ? (i.quantity === 1 ? 'porción' : 'porciones') : i.unitLabel}${i.unitLabel !== 'g' ? ` (${fmt(i.grams)} g)` : ''}`)]);
+          // unitLabel is the SR24 source text ('tablespoon') in the API; the PDF is Spanish, so translate for print.
+          if (items.length) lines.push([slotName.get(meal.slot) ?? '', items.map((i) => `${i.name}: ${fmt(i.quantity, 2)} ${i.unitLabel === 'serving' ? (i.quantity === 1 ? 'porción' : 'porciones') : measureDescriptionFor(i.unitLabel, 'es')}${i.unitLabel !== 'g' ? ` (${fmt(i.grams)} g)` : ''}`)]);
         }
       } else {
         const d = plan.content.exchange?.find((x) => x.day === day);

@@ -12,7 +12,7 @@ import type { Dish, DishIngredient } from '@almendra/contracts';
 import { PageLoader } from '../../../components/page-loader';
 import { showSuccess } from '../../../lib/toast';
 import { ConfirmDialog } from '../../foods/components/confirm-dialog';
-import { formatAmount, formatNumber, NutrientTable } from '../../foods';
+import { formatAmount, formatNumber, measureName, NutrientTable } from '../../foods';
 import { dishesApi, dishQuery, toDomainTotals } from '../api/dishes-api';
 import { DishPhoto, DishPhotoControls } from './dish-photo';
 import { useCopyDish } from './use-copy-dish';
@@ -21,7 +21,7 @@ export function ingredientQuantityLabel(ingredient: DishIngredient, language: st
   const quantity = formatNumber(ingredient.quantity, language);
   if (ingredient.measure.kind === 'g') return `${quantity} g`;
   if (ingredient.measure.kind === 'serving') return `${quantity} ${servingsLabel}`;
-  return `${quantity} × ${ingredient.measure.description ?? ''}`;
+  return `${quantity} × ${measureName(ingredient.measure.description ?? '', language)}`;
 }
 
 export function DishDetailView() {

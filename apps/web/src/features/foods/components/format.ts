@@ -1,4 +1,5 @@
 // es-AR / en number formatting and lenient decimal input (comma or dot) for the food screens.
+import { measureDescriptionFor } from '@almendra/domain';
 import { intlLocale } from '../../../lib/i18n';
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -30,9 +31,14 @@ export function parseDecimal(raw: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** '0,5 cup, cubes (75,0 g)'. */
+/** A household-measure name in the interface language: SR24 writes them in English ('cup, cubes'), the API keeps them so. */
+export function measureName(description: string, language: string): string {
+  return measureDescriptionFor(description, language.startsWith('en') ? 'en' : 'es');
+}
+
+/** '0,5 taza, en cubos (75,0 g)' in Spanish, '0.5 cup, cubes (75.0 g)' in English. */
 export function measureLabel(measure: { amount: number; description: string; gramWeight: number }, language: string): string {
-  return `${formatAmount(measure.amount, language).replace(/[,.]0$/, '')} ${measure.description} (${formatAmount(measure.gramWeight, language)} g)`;
+  return `${formatAmount(measure.amount, language).replace(/[,.]0$/, '')} ${measureName(measure.description, language)} (${formatAmount(measure.gramWeight, language)} g)`;
 }
 
 /** A plain number with at most two decimals ('1,5' servings, '2' units). */

@@ -36,6 +36,7 @@ import {
   copyMeal,
   energyDeviation,
   macroTargets,
+  measureDescriptionFor,
   planTargetEnergy,
   PLAN_GOAL_IDS,
   type MacroDistribution,
@@ -501,7 +502,7 @@ function FormulaDay({ dayNumber, days, setDays, slots, totals }: { dayNumber: nu
                                 value={String(item.unit)}
                                 allowDeselect={false}
                                 w={200}
-                                data={[{ value: 'g', label: t('editor.grams') }, ...item.measures.map((m) => ({ value: String(m.position), label: `${m.amount !== 1 ? `${fmt(m.amount, lang, 2)} ` : ''}${m.description} (${fmt(m.gramWeight, lang, 1)} g)` }))]}
+                                data={[{ value: 'g', label: t('editor.grams') }, ...item.measures.map((m) => ({ value: String(m.position), label: `${m.amount !== 1 ? `${fmt(m.amount, lang, 2)} ` : ''}${measureDescriptionFor(m.description, lang.startsWith('en') ? 'en' : 'es')} (${fmt(m.gramWeight, lang, 1)} g)` }))]}
                                 onChange={(v) => v && updateMeal(s.slot, (list) => list.map((x) => (x.key === item.key ? { ...x, unit: v === 'g' ? 'g' : Number(v) } : x)))}
                               />
                             ) : (
