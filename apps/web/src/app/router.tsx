@@ -1,9 +1,10 @@
 // The route tree: ROUTES (route-table.ts) mapped to lazily loaded screens under the main or the
 // full-page layout, each guarded by its access rule; '/' → /inicio, unknown paths → the 404 screen.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { loadLazyNamespaces } from '../lib/i18n';
 import { guardLoader } from './access';
 import { FullPageLayout } from './layouts/full-page-layout';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { lazyPage, loadWithTimeout, type LazyPage } from './lazy-page';
 import { RootRoute } from './root-route';
 import { RouteError } from './route-error';
 import { NOT_FOUND_PATH, ROOT_REDIRECT, ROUTES, type PageKey, type RouteEntry } from './route-table';
@@ -80,6 +81,24 @@ export const PAGES: Record<PageKey, LazyPage> = {
   comingSoon: lazyPage('errors', errors, 'ComingSoonPage'),
 };
 
+/**
+ * Screens that use only the bundled locale namespaces (lib/i18n.ts): login, registration, account
+ * recovery and error screens load no feature namespace. Every other screen waits for them in its loader.
+ */
+const SHELL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>([
+  'login',
+  'register',
+  'callback',
+  'forgotPassword',
+  'resetPassword',
+  'lockScreen',
+  'notFound',
+  'serverError',
+  'notAuthorized',
+  'maintenance',
+  'comingSoon',
+]);
+
 /** Renders nothing: the boot overlay covers the first load, and redirect-only routes never show. */
 function BootFallback() {
   return null;
@@ -90,11 +109,15 @@ function toRouteObject(entry: RouteEntry): RouteObject {
   const guard = guardLoader(entry.access);
   return {
     path: entry.path,
-    // Guard first (a redirect loads nothing), then the screen's chunks, so the navigation commits with
-    // the screen ready instead of flashing a loader.
+    // Guard first (a redirect loads nothing), then the screen's chunks and locale namespaces, so the
+    // navigation commits with the screen ready instead of flashing a loader.
     loader: async (args) => {
       await guard(args);
-      await Promise.all([Page.preload(), entry.layout === 'main' ? MainLayout.preload() : null]);
+      await Promise.all([
+        Page.preload(),
+        entry.layout === 'main' ? MainLayout.preload() : null,
+        SHELL_PAGES.has(entry.page) ? null : loadWithTimeout('locales', loadLazyNamespaces),
+      ]);
       return null;
     },
     element: <Page {...entry.props} />,

@@ -1,88 +1,128 @@
-// i18next with bundled resources (es default and fallback, en second). The language follows the
-// preferences store, so the navbar switch, the account form and other tabs all stay in step.
-import i18next from 'i18next';
+// i18next with es (default and fallback) and en. The namespaces the shell, login, registration and
+// error screens need are bundled, so those screens render their texts on the first paint; the
+// feature namespaces (patients, plans, …) are one chunk per language and file, fetched by the backend
+// below when a route loader (router.tsx) or a suspending useTranslation asks for them, and again for
+// the other language on changeLanguage. The language follows the preferences store, so the navbar
+// switch, the account form and other tabs all stay in step.
+import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import esAccount from '../locales/es/account.json';
-import esAdmin from '../locales/es/admin.json';
 import esAuth from '../locales/es/auth.json';
-import esBilling from '../locales/es/billing.json';
 import esCommon from '../locales/es/common.json';
-import esDashboard from '../locales/es/dashboard.json';
 import esErrors from '../locales/es/errors.json';
 import esFeatures from '../locales/es/features.json';
 import esNav from '../locales/es/nav.json';
-import esPatients from '../locales/es/patients.json';
-import esConsultations from '../locales/es/consultations.json';
-import esAppointments from '../locales/es/appointments.json';
-import esFoods from '../locales/es/foods.json';
-import esPlans from '../locales/es/plans.json';
 import enAccount from '../locales/en/account.json';
-import enAdmin from '../locales/en/admin.json';
 import enAuth from '../locales/en/auth.json';
-import enBilling from '../locales/en/billing.json';
 import enCommon from '../locales/en/common.json';
-import enDashboard from '../locales/en/dashboard.json';
 import enErrors from '../locales/en/errors.json';
 import enFeatures from '../locales/en/features.json';
 import enNav from '../locales/en/nav.json';
-import enPatients from '../locales/en/patients.json';
-import enConsultations from '../locales/en/consultations.json';
-import enAppointments from '../locales/en/appointments.json';
-import enFoods from '../locales/en/foods.json';
-import enPlans from '../locales/en/plans.json';
 import { preferencesStore } from './preferences';
 
-export const resources = {
-  es: {
-    common: esCommon,
-    auth: esAuth,
-    nav: esNav,
-    account: esAccount,
-    dashboard: esDashboard,
-    features: esFeatures,
-    billing: esBilling,
-    errors: esErrors,
-    admin: esAdmin,
-    patients: esPatients,
-    consultations: esConsultations,
-    appointments: esAppointments,
-    foods: esFoods,
-    plans: esPlans,
-  },
-  en: {
-    common: enCommon,
-    auth: enAuth,
-    nav: enNav,
-    account: enAccount,
-    dashboard: enDashboard,
-    features: enFeatures,
-    billing: enBilling,
-    errors: enErrors,
-    admin: enAdmin,
-    patients: enPatients,
-    consultations: enConsultations,
-    appointments: enAppointments,
-    foods: enFoods,
-    plans: enPlans,
-  },
+/** Bundled in the entry chunk: everything a screen outside the feature routes can show. */
+const bundledResources = {
+  es: { common: esCommon, auth: esAuth, nav: esNav, account: esAccount, features: esFeatures, errors: esErrors },
+  en: { common: enCommon, auth: enAuth, nav: enNav, account: enAccount, features: enFeatures, errors: enErrors },
 } as const;
+
+/** Types only (erased from the build): the shape of every namespace, for type-checked keys. */
+export type Resources = (typeof bundledResources)['es'] & {
+  dashboard: typeof import('../locales/es/dashboard.json');
+  billing: typeof import('../locales/es/billing.json');
+  admin: typeof import('../locales/es/admin.json');
+  patients: typeof import('../locales/es/patients.json');
+  consultations: typeof import('../locales/es/consultations.json');
+  appointments: typeof import('../locales/es/appointments.json');
+  foods: typeof import('../locales/es/foods.json');
+  plans: typeof import('../locales/es/plans.json');
+};
+
+export const LANGUAGES = ['es', 'en'] as const;
+export const BUNDLED_NAMESPACES: readonly (keyof (typeof bundledResources)['es'])[] = Object.freeze(
+  Object.keys(bundledResources.es) as (keyof (typeof bundledResources)['es'])[],
+);
+/** Loaded on demand, one chunk per language and namespace. */
+export const LAZY_NAMESPACES = [
+  'dashboard',
+  'billing',
+  'admin',
+  'patients',
+  'consultations',
+  'appointments',
+  'foods',
+  'plans',
+] as const satisfies readonly Exclude<keyof Resources, keyof (typeof bundledResources)['es']>[];
+
+// One chunk per lazy locale file. The pattern names only the lazy namespaces: a template import
+// (`../locales/${lng}/${ns}.json`) would also match the bundled files and split them out of the entry
+// chunk into a dozen extra requests on every first load. A new lazy namespace goes here and in
+// LAZY_NAMESPACES (locales.test.ts and the test setup fail otherwise).
+const lazyLocaleFiles = import.meta.glob<ResourceKey>(
+  '../locales/*/{dashboard,billing,admin,patients,consultations,appointments,foods,plans}.json',
+  { import: 'default' },
+);
+
+/** i18next backend reading the lazy locale chunks. */
+const lazyLocaleBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = lazyLocaleFiles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No locale file ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export const defaultNS = 'common';
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: preferencesStore.get().locale,
-  fallbackLng: 'es',
-  supportedLngs: ['es', 'en'],
-  ns: Object.keys(resources.es),
-  defaultNS,
-  interpolation: { escapeValue: false },
-  // Resources are bundled: initialise synchronously so the first render already has its texts.
-  initAsync: false,
-  react: { useSuspense: false },
-});
+void i18n
+  .use(lazyLocaleBackend)
+  .use(initReactI18next)
+  .init({
+    // Copies: i18next adds the loaded namespaces into these objects and pushes them onto `ns`.
+    resources: { es: { ...bundledResources.es }, en: { ...bundledResources.en } },
+    // The backend fills in only what is not bundled.
+    partialBundledLanguages: true,
+    lng: preferencesStore.get().locale,
+    fallbackLng: 'es',
+    supportedLngs: [...LANGUAGES],
+    ns: [...BUNDLED_NAMESPACES],
+    defaultNS,
+    interpolation: { escapeValue: false },
+    // The bundled namespaces are in the store already: initialise synchronously so the first render
+    // has its texts.
+    initAsync: false,
+    // A component whose namespace is still loading suspends: the route's Suspense shows the page loader.
+    react: { useSuspense: true },
+  });
+
+/**
+ * The feature namespaces in the current language (and its fallback); route loaders await it. Rejects
+ * when a locale chunk failed, so the route shows the chunk error screen instead of bare keys.
+ */
+export function loadLazyNamespaces(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    void i18n.loadNamespaces([...LAZY_NAMESPACES], (error) => (error ? reject(new Error(String(error))) : resolve()));
+  });
+}
+
+/** Every namespace in both languages, for tests that render feature screens without suspending. */
+export async function loadAllNamespaces(): Promise<void> {
+  await loadLazyNamespaces();
+  await new Promise<void>((resolve, reject) => {
+    i18n.services.backendConnector.load([...LANGUAGES], [...LAZY_NAMESPACES], (error: unknown) => (error ? reject(new Error(String(error))) : resolve()));
+  });
+}
 
 preferencesStore.subscribe(() => {
   const { locale } = preferencesStore.get();

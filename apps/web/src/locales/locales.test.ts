@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../lib/i18n';
+import { BUNDLED_NAMESPACES, LAZY_NAMESPACES } from '../lib/i18n';
+
+// Every locale file, bundled or lazily loaded (lib/i18n.ts), read directly: { es: { auth: {…} }, en: … }.
+const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+const resources: Record<string, Record<string, unknown>> = {};
+for (const [path, data] of Object.entries(files)) {
+  const [, language, namespace] = /^\.\/([a-z]+)\/([a-z-]+)\.json$/.exec(path)!;
+  (resources[language!] ??= {})[namespace!] = data;
+}
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };
@@ -13,6 +21,13 @@ const es = flatten(resources.es);
 const en = flatten(resources.en);
 
 describe('locales', () => {
+  it('every locale file is a namespace i18n bundles or loads on demand', () => {
+    expect(Object.keys(resources).sort()).toEqual(['en', 'es']);
+    const namespaces = [...BUNDLED_NAMESPACES, ...LAZY_NAMESPACES].sort();
+    expect(Object.keys(resources.es!).sort()).toEqual(namespaces);
+    expect(Object.keys(resources.en!).sort()).toEqual(namespaces);
+  });
+
   it('es and en have exactly the same keys and no empty texts', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(es).sort());
     for (const [key, text] of [...Object.entries(es), ...Object.entries(en)]) expect(text.trim(), key).not.toBe('');

@@ -1,9 +1,15 @@
-// Vitest setup for the web project: jest-dom matchers, DOM cleanup between tests, and the browser
-// APIs Mantine needs that jsdom lacks (matchMedia, ResizeObserver, scrollTo).
+// Vitest setup for the web project: jest-dom matchers, DOM cleanup between tests, every locale
+// namespace loaded, and the browser APIs Mantine needs that jsdom lacks (matchMedia, ResizeObserver,
+// scrollTo).
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadAllNamespaces } from '../lib/i18n';
+
+// The feature namespaces load on demand in the app (lib/i18n.ts); tests render screens directly, so
+// have every namespace of both languages in the store before any test runs.
+await loadAllNamespaces();
 
 // Lazily loaded screens are compiled on first use in tests; give them time to arrive.
 configure({ asyncUtilTimeout: 5000 });

@@ -29,9 +29,9 @@ import {
   IconVideo,
 } from '@tabler/icons-react';
 import type { Role } from '@almendra/contracts';
-import type { resources } from '../../lib/i18n';
+import type { Resources } from '../../lib/i18n';
 
-export type NavPageKey = keyof (typeof resources)['es']['nav']['pages'];
+export type NavPageKey = keyof Resources['nav']['pages'];
 
 export interface MenuEntry {
   path: string;
