@@ -167,7 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(marketingRoutes, { db: database.db, guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });
       await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret });
-      await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer });
+      await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer, dataDir: config.dataDir });
       await api.register(realtimeRoutes, { tokens, bus });
       await api.register(locationsRoutes, { locations: createLocationsService({ db: database.db, clock }), guards });
       await api.register(appointmentsRoutes, { appointments: createAppointmentsService({ db: database.db, clock }), guards });

@@ -1,5 +1,9 @@
 // The nutritionist's logo (/api/v1/me/logo) through app.inject(): PNG/JPEG only (sniffed and re-encoded by
 // sharp), a 2 MB limit, stored per tenant, read back as a PNG no bigger than 600×300, and removed.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -48,5 +52,32 @@ describe('nutritionist logo', () => {
     const wrongField = await upload(t, p.auth, 'PUT', '/api/v1/me/logo', multipart('photo', 'logo.png', 'image/png', await image('png')));
     expect(wrongField.statusCode).toBe(400);
     expect((await p.call('GET', '/api/v1/me/logo')).statusCode).toBe(404);
+  });
+
+  it('brands every PDF a patient receives: plan, consultation report and record summary carry the logo and contact', async () => {
+    const p = await practice(t);
+    const email = (await p.call('GET', '/api/v1/me')).json().user.email as string;
+    expect((await upload(t, p.auth, 'PUT', '/api/v1/me/logo', multipart('logo', 'logo.png', 'image/png', await image('png')))).statusCode).toBe(200);
+    const patient = await p.createPatient({ firstName: 'Ana', lastName: 'Paz', sex: 'f', birthDate: '1990-02-02' });
+    const consultation = await p.createConsultation(patient.id, { date: '2026-03-09', time: '10:00', measurements: { weightKg: 60, heightCm: 165 } });
+    const plan = await p.call('POST', '/api/v1/plans', { type: 1, title: 'Plan de Ana', goal: 'maintenance', patientId: patient.id, draft: 0, content: { simple: [] } });
+    expect(plan.statusCode).toBe(201);
+
+    const pdfs = {
+      plan: await p.call('GET', `/api/v1/plans/${plan.json().id}/pdf`),
+      report: await p.call('GET', `/api/v1/consultations/${consultation.id}/report.pdf`),
+      summary: await p.call('GET', `/api/v1/patients/${patient.id}/export.pdf`),
+    };
+    for (const [name, response] of Object.entries(pdfs)) {
+      expect(response.statusCode, name).toBe(200);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'letterhead-'));
+      const file = path.join(dir, `${name}.pdf`);
+      fs.writeFileSync(file, response.rawPayload);
+      const text = execFileSync('/usr/bin/pdftotext', ['-layout', file, '-']).toString('utf8');
+      const images = execFileSync('/usr/bin/pdfimages', ['-list', file]).toString('utf8').trim().split('\n').slice(2);
+      fs.rmSync(dir, { recursive: true, force: true });
+      expect(text, name).toContain(email);
+      expect(images.filter((line) => line.trim().split(/\s+/)[2] === 'image'), name).toHaveLength(1);
+    }
   });
 });

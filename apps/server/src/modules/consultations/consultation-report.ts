@@ -3,11 +3,12 @@
 // categories and the names of the sources of each formula — in Spanish, numbers in es-AR form. The values
 // are those of GET /consultations/{id} (computed by packages/domain); this file only lays them out.
 // Its few reads (names only) live here rather than in the repository so the report stays one module.
-import PDFDocument from 'pdfkit';
 import type { Kysely } from 'kysely';
 import type { Consultation, Derived, MissingInput } from '@almendra/contracts';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { drawLetterhead, PDF_BRAND_COLOUR, startPdf } from '../../lib/pdf.js';
+import { createBrandingService } from '../branding/branding.service.js';
 import { createConsultationsService } from './consultations.service.js';
 
 type Scope = { nutritionistId: string };
@@ -125,7 +126,8 @@ const dmy = (date: string) => date.split('-').reverse().join('-');
 
 export interface ReportData {
   consultation: Consultation;
-  nutritionist: { firstName: string; lastName: string; licenceNumber: string | null };
+  /** contact ('email · phone') and logo print in the letterhead when given. */
+  nutritionist: { firstName: string; lastName: string; licenceNumber: string | null; contact?: string; logo?: Buffer | null };
   patient: { firstName: string; lastName: string };
   locationName: string | null;
   serviceName: string | null;
@@ -134,37 +136,22 @@ export interface ReportData {
 /** Lays the report out; resolves the whole PDF. `compress: false` keeps the text searchable in tests. */
 export function renderConsultationReport(data: ReportData, options: { compress?: boolean } = {}): Promise<Buffer> {
   const { consultation: c, nutritionist, patient } = data;
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = startPdf({
+    title: `Informe de consulta — ${patient.firstName} ${patient.lastName} — ${dmy(c.date)}`,
+    author: `${nutritionist.firstName} ${nutritionist.lastName}`,
     margin: 50,
-    compress: options.compress ?? true,
-    info: {
-      Title: `Informe de consulta — ${patient.firstName} ${patient.lastName} — ${dmy(c.date)}`,
-      Author: `${nutritionist.firstName} ${nutritionist.lastName}`,
-      Creator: 'Almendra',
-    },
+    compress: options.compress,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const brand = '#0b7a66';
+  const brand = PDF_BRAND_COLOUR;
 
   // Header: the nutritionist's brand.
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(brand).text(`Lic. ${nutritionist.firstName} ${nutritionist.lastName}`);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor('#333333')
-    .text(nutritionist.licenceNumber ? `Matrícula: ${nutritionist.licenceNumber}` : 'Matrícula: sin cargar');
-  doc.moveDown(0.3);
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor(brand).lineWidth(1.5).stroke();
-  doc.moveDown(0.8);
+  drawLetterhead(
+    doc,
+    { name: `${nutritionist.firstName} ${nutritionist.lastName}`, licenceNumber: nutritionist.licenceNumber, contact: nutritionist.contact, logo: nutritionist.logo },
+    { missingLicence: 'Matrícula: sin cargar' },
+  );
 
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text('Informe de consulta');
   doc.moveDown(0.4);
@@ -284,13 +271,15 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
 }
 
 /** Reads what the report needs (tenant-scoped: another nutritionist's id answers 404 from the service). */
-export function createConsultationReporter(deps: { db: Kysely<DB>; clock: Clock }) {
+export function createConsultationReporter(deps: { db: Kysely<DB>; clock: Clock; dataDir: string }) {
   const service = createConsultationsService(deps);
+  const branding = createBrandingService(deps);
   const { db } = deps;
   return async (scope: Scope, id: string): Promise<{ pdf: Buffer; fileName: string }> => {
     const consultation = await service.get(scope, id);
-    const [nutritionist, patient, location, serviceRow] = await Promise.all([
-      db.selectFrom('nutritionists').select(['first_name', 'last_name', 'licence_number']).where('id', '=', scope.nutritionistId).executeTakeFirst(),
+    const [letterhead, nutritionist, patient, location, serviceRow] = await Promise.all([
+      branding.letterhead(scope),
+      db.selectFrom('nutritionists').select(['first_name', 'last_name']).where('id', '=', scope.nutritionistId).executeTakeFirst(),
       db
         .selectFrom('patients')
         .select(['first_name', 'last_name'])
@@ -309,7 +298,9 @@ export function createConsultationReporter(deps: { db: Kysely<DB>; clock: Clock 
       nutritionist: {
         firstName: nutritionist?.first_name ?? '',
         lastName: nutritionist?.last_name ?? '',
-        licenceNumber: nutritionist?.licence_number ?? null,
+        licenceNumber: letterhead.licenceNumber,
+        contact: letterhead.contact,
+        logo: letterhead.logo,
       },
       patient: { firstName: patient.first_name, lastName: patient.last_name },
       locationName: location?.name ?? null,

@@ -35,6 +35,8 @@ export interface ConsultationsRoutesOptions {
   guards: Guards;
   /** The app's mailer: the optional summary email to the patient goes through its outbox. */
   mailer: Mailer;
+  /** DATA_DIR: the nutritionist's logo printed on the consultation report. */
+  dataDir: string;
 }
 
 const errors = {
@@ -107,7 +109,7 @@ export async function consultationsRoutes(app: FastifyInstance, options: Consult
     async (request) => consultations.get(tenantScope(request), request.params.id),
   );
 
-  const report = createConsultationReporter({ db, clock });
+  const report = createConsultationReporter({ db, clock, dataDir: options.dataDir });
   r.get(
     '/consultations/:id/report.pdf',
     {

@@ -13,6 +13,7 @@ import { toAuditEntry } from './patients.mapper.js';
 import { patientsRepository } from './patients.repository.js';
 import type { PatientsService } from './patients.service.js';
 import type { RecordSectionsService } from './record-sections.service.js';
+import { createBrandingService } from '../branding/branding.service.js';
 import { createConsultationsExporter } from '../consultations/consultation-export.js';
 
 /** 'HH:mm' of the instant in the time zone (the report's "generated at"). */
@@ -24,9 +25,10 @@ function timeInZone(instant: Date, timeZone: string): string {
   }
 }
 
-export function createPatientExporter(deps: { db: Kysely<DB>; clock: Clock; patients: PatientsService; records: RecordSectionsService }) {
+export function createPatientExporter(deps: { db: Kysely<DB>; clock: Clock; dataDir: string; patients: PatientsService; records: RecordSectionsService }) {
   const { db, clock } = deps;
   const exportConsultations = createConsultationsExporter({ db, clock });
+  const branding = createBrandingService(deps);
 
   async function collect(actor: Actor, patientId: string, format: 'json' | 'pdf') {
     const now = clock.now();
@@ -61,11 +63,14 @@ export function createPatientExporter(deps: { db: Kysely<DB>; clock: Clock; pati
 
     async pdf(actor: Actor, patientId: string, options: { compress?: boolean } = {}): Promise<{ pdf: Buffer; fileName: string }> {
       const { document, now, timeZone } = await collect(actor, patientId, 'pdf');
-      const names = await patientsRepository.reportNames(db, actor, { typeId: document.patient.typeId, locationId: document.patient.locationId });
+      const [names, letterhead] = await Promise.all([
+        patientsRepository.reportNames(db, actor, { typeId: document.patient.typeId, locationId: document.patient.locationId }),
+        branding.letterhead(actor),
+      ]);
       const pdf = await renderPatientReport(
         {
           record: document,
-          nutritionist: names.nutritionist,
+          nutritionist: { ...names.nutritionist, contact: letterhead.contact, logo: letterhead.logo },
           typeName: names.typeName,
           locationName: names.locationName,
           generatedAt: `${dateInTimeZone(now, timeZone).split('-').reverse().join('-')} ${timeInZone(now, timeZone)}`,

@@ -3,12 +3,13 @@
 // es-AR numbers and dd-mm-yyyy dates, in the house style of the consultation report (nutritionist's name and
 // licence on top, green headings). It is what the patient receives when exercising the right of access
 // (Ley 25.326), so it names no internal ids and leaves the audit trail to the JSON export.
-import PDFDocument from 'pdfkit';
 import { BACKGROUND_CONDITIONS, type PatientExport } from '@almendra/contracts';
+import { drawLetterhead, PDF_BRAND_COLOUR, startPdf } from '../../lib/pdf.js';
 
 export interface PatientReportData {
   record: PatientExport;
-  nutritionist: { firstName: string; lastName: string; licenceNumber: string | null };
+  /** contact ('email · phone') and logo print in the letterhead when given. */
+  nutritionist: { firstName: string; lastName: string; licenceNumber: string | null; contact?: string; logo?: Buffer | null };
   typeName: string | null;
   locationName: string | null;
   /** The practice's date and time of the export, 'dd-mm-yyyy HH:mm'. */
@@ -53,36 +54,21 @@ const dmy = (date: string | null) => (date ? date.slice(0, 10).split('-').revers
 export function renderPatientReport(data: PatientReportData, options: { compress?: boolean } = {}): Promise<Buffer> {
   const { record, nutritionist } = data;
   const p = record.patient;
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = startPdf({
+    title: `Ficha del paciente — ${p.firstName} ${p.lastName}`,
+    author: `${nutritionist.firstName} ${nutritionist.lastName}`,
     margin: 50,
-    compress: options.compress ?? true,
-    info: {
-      Title: `Ficha del paciente — ${p.firstName} ${p.lastName}`,
-      Author: `${nutritionist.firstName} ${nutritionist.lastName}`,
-      Creator: 'Almendra',
-    },
+    compress: options.compress,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const brand = '#0b7a66';
+  const brand = PDF_BRAND_COLOUR;
 
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(brand).text(`Lic. ${nutritionist.firstName} ${nutritionist.lastName}`);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor('#333333')
-    .text(nutritionist.licenceNumber ? `Matrícula: ${nutritionist.licenceNumber}` : 'Matrícula: sin cargar');
-  doc.moveDown(0.3);
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor(brand).lineWidth(1.5).stroke();
-  doc.moveDown(0.8);
+  drawLetterhead(
+    doc,
+    { name: `${nutritionist.firstName} ${nutritionist.lastName}`, licenceNumber: nutritionist.licenceNumber, contact: nutritionist.contact, logo: nutritionist.logo },
+    { missingLicence: 'Matrícula: sin cargar' },
+  );
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(`Ficha del paciente: ${p.firstName} ${p.lastName}`);
   doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`Generada el ${data.generatedAt}`);
   doc.fillColor('#000000').fontSize(10);

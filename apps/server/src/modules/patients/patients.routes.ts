@@ -67,7 +67,7 @@ export async function patientsRoutes(app: FastifyInstance, options: PatientsRout
     photoUrls: new PhotoUrlSigner(options.photoUrlSecret),
   });
   const records = createRecordSectionsService({ db, clock });
-  const exporter = createPatientExporter({ db, clock, patients, records });
+  const exporter = createPatientExporter({ db, clock, dataDir: options.dataDir, patients, records });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patients'];
   const preHandler = guards.requireEditor;

@@ -1,9 +1,9 @@
-// The printable plan (pdfkit, server side): a letterhead with the nutritionist's logo (when uploaded), name,
-// licence number and contact, the patient's name, then each day with its meals; exchange plans add the
+// The printable plan (pdfkit, server side): the shared letterhead (lib/pdf: logo when uploaded, name,
+// licence number and contact), the patient's name, then each day with its meals; exchange plans add the
 // exchange lists with example foods and household measures.
-import PDFDocument from 'pdfkit';
 import type { ExchangeGroupsResponse, Plan } from '@almendra/contracts';
 import { measureDescriptionFor } from '@almendra/domain';
+import { drawLetterhead, startPdf } from '../../lib/pdf.js';
 
 export const DAY_NAMES = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
 
@@ -17,8 +17,6 @@ export interface PdfHeader {
 }
 
 const MARGIN = 48;
-const LOGO_BOX: [number, number] = [140, 64];
-const ACCENT = '#2f6f4f';
 
 /** '1 porción' / '1,5 porciones' (es-AR numbers). */
 const portions = (n: number) => `${fmt(n, 1)} ${n === 1 ? 'porción' : 'porciones'}`;
@@ -26,101 +24,74 @@ const portions = (n: number) => `${fmt(n, 1)} ${n === 1 ? 'porción' : 'porcione
 const fmt = (n: number, decimals = 0) => n.toLocaleString('es-AR', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
 
 export function renderPlanPdf(plan: Plan, header: PdfHeader, groups: ExchangeGroupsResponse | null): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: plan.title, Author: header.nutritionistName } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = startPdf({ title: plan.title, author: header.nutritionistName, margin: MARGIN });
+  drawLetterhead(doc, { name: header.nutritionistName, licenceNumber: header.licenceNumber, contact: header.contact, logo: header.logo });
+  doc.font('Helvetica-Bold').fontSize(14).text(plan.title);
+  doc.font('Helvetica').fontSize(11);
+  if (header.patientName) doc.text(`Paciente: ${header.patientName}`);
+  if (plan.notes) doc.moveDown(0.5).text(plan.notes);
+  if (plan.computed?.targetEnergyKcal) doc.text(`Energía objetivo: ${fmt(plan.computed.targetEnergyKcal)} kcal`);
+  doc.moveDown();
 
-    // Letterhead: the logo on the left (when there is one) and the professional's data beside it.
-    const top = doc.y;
-    let textX = MARGIN;
-    let bottom = top;
-    if (header.logo) {
-      try {
-        doc.image(header.logo, MARGIN, top, { fit: LOGO_BOX });
-        textX = MARGIN + LOGO_BOX[0] + 16;
-        bottom = top + LOGO_BOX[1];
-      } catch {
-        // An unreadable logo must not cost the patient their plan: print without it.
+  const bodyWidth = doc.page.width - 2 * MARGIN;
+  const bullet = (text: string, offset: number) => {
+    // Bullet and text are placed at the same y: start a page first so they never end up apart.
+    if (doc.y > doc.page.height - MARGIN - 36) doc.addPage();
+    const y = doc.y;
+    doc.text('•', MARGIN + offset, y, { lineBreak: false });
+    doc.text(text, MARGIN + offset + 9, y, { width: bodyWidth - offset - 9 });
+  };
+
+  const slotName = new Map(plan.slots.map((s) => [s.slot, s.name]));
+  const groupByPos = new Map((groups?.groups ?? []).map((g) => [g.position, g]));
+  for (let day = 1; day <= 7; day += 1) {
+    const lines: [string, string[]][] = [];
+    if (plan.type === 1) {
+      for (const meal of plan.content.simple?.find((d) => d.day === day)?.meals ?? []) if (meal.text.trim()) lines.push([slotName.get(meal.slot) ?? '', [meal.text]]);
+    } else if (plan.type === 2) {
+      for (const meal of plan.content.formula?.find((d) => d.day === day)?.meals ?? []) {
+        const items = plan.items[`${day}-${meal.slot}`] ?? [];
+        // unitLabel is the SR24 source text ('tablespoon') in the API; the PDF is Spanish, so translate for print.
+        if (items.length) lines.push([slotName.get(meal.slot) ?? '', items.map((i) => `${i.name}: ${fmt(i.quantity, 2)} ${i.unitLabel === 'serving' ? (i.quantity === 1 ? 'porción' : 'porciones') : measureDescriptionFor(i.unitLabel, 'es')}${i.unitLabel !== 'g' ? ` (${fmt(i.grams)} g)` : ''}`)]);
+      }
+    } else {
+      const d = plan.content.exchange?.find((x) => x.day === day);
+      for (const meal of d?.meals ?? []) {
+        const parts = meal.portions
+          .map((p, i) => ({ p, g: groupByPos.get(i + 1), discarded: d?.discarded[i] === 1 }))
+          .filter((x) => x.p > 0 && x.g && !x.discarded)
+          .map((x) => `${portions(x.p)} de ${x.g!.name} — p. ej. ${x.g!.members.slice(0, 2).map((m) => `${m.name}, ${m.measure}`).join('; ')}`);
+        if (parts.length) lines.push([slotName.get(meal.slot) ?? '', parts]);
       }
     }
-    const textWidth = doc.page.width - MARGIN - textX;
-    doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(16).text(header.nutritionistName, textX, top, { width: textWidth });
-    doc.fillColor('black').font('Helvetica').fontSize(10);
-    if (header.licenceNumber) doc.text(`Matrícula: ${header.licenceNumber}`, textX, doc.y, { width: textWidth });
-    if (header.contact) doc.text(header.contact, textX, doc.y, { width: textWidth });
-    const lineY = Math.max(doc.y, bottom) + 8;
-    doc.moveTo(MARGIN, lineY).lineTo(doc.page.width - MARGIN, lineY).lineWidth(1).strokeColor(ACCENT).stroke();
+    if (!lines.length) continue;
+    if (doc.y > 700) doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(12).text(DAY_NAMES[day - 1]!);
+    const total = plan.computed?.days.find((x) => x.day === day)?.nutrients.energyKcal;
+    for (const [meal, texts] of lines) {
+      doc.font('Helvetica-Bold').fontSize(10).text(meal, MARGIN + 10, doc.y, { width: bodyWidth - 10 });
+      doc.font('Helvetica').fontSize(10);
+      // Wrapped lines stay under the text, not under the bullet: an x offset, not pdfkit's first-line indent.
+      for (const t of texts) bullet(t, 20);
+    }
+    if (total !== undefined) doc.font('Helvetica-Oblique').fontSize(9).text(`Total del día: ${fmt(total)} kcal`, MARGIN + 10, doc.y, { width: bodyWidth - 10 });
     doc.x = MARGIN;
-    doc.y = lineY + 12;
-    doc.font('Helvetica-Bold').fontSize(14).text(plan.title);
-    doc.font('Helvetica').fontSize(11);
-    if (header.patientName) doc.text(`Paciente: ${header.patientName}`);
-    if (plan.notes) doc.moveDown(0.5).text(plan.notes);
-    if (plan.computed?.targetEnergyKcal) doc.text(`Energía objetivo: ${fmt(plan.computed.targetEnergyKcal)} kcal`);
-    doc.moveDown();
+    doc.moveDown(0.6);
+  }
 
-    const bodyWidth = doc.page.width - 2 * MARGIN;
-    const bullet = (text: string, offset: number) => {
-      // Bullet and text are placed at the same y: start a page first so they never end up apart.
-      if (doc.y > doc.page.height - MARGIN - 36) doc.addPage();
-      const y = doc.y;
-      doc.text('•', MARGIN + offset, y, { lineBreak: false });
-      doc.text(text, MARGIN + offset + 9, y, { width: bodyWidth - offset - 9 });
-    };
-
-    const slotName = new Map(plan.slots.map((s) => [s.slot, s.name]));
-    const groupByPos = new Map((groups?.groups ?? []).map((g) => [g.position, g]));
-    for (let day = 1; day <= 7; day += 1) {
-      const lines: [string, string[]][] = [];
-      if (plan.type === 1) {
-        for (const meal of plan.content.simple?.find((d) => d.day === day)?.meals ?? []) if (meal.text.trim()) lines.push([slotName.get(meal.slot) ?? '', [meal.text]]);
-      } else if (plan.type === 2) {
-        for (const meal of plan.content.formula?.find((d) => d.day === day)?.meals ?? []) {
-          const items = plan.items[`${day}-${meal.slot}`] ?? [];
-          // unitLabel is the SR24 source text ('tablespoon') in the API; the PDF is Spanish, so translate for print.
-          if (items.length) lines.push([slotName.get(meal.slot) ?? '', items.map((i) => `${i.name}: ${fmt(i.quantity, 2)} ${i.unitLabel === 'serving' ? (i.quantity === 1 ? 'porción' : 'porciones') : measureDescriptionFor(i.unitLabel, 'es')}${i.unitLabel !== 'g' ? ` (${fmt(i.grams)} g)` : ''}`)]);
-        }
-      } else {
-        const d = plan.content.exchange?.find((x) => x.day === day);
-        for (const meal of d?.meals ?? []) {
-          const parts = meal.portions
-            .map((p, i) => ({ p, g: groupByPos.get(i + 1), discarded: d?.discarded[i] === 1 }))
-            .filter((x) => x.p > 0 && x.g && !x.discarded)
-            .map((x) => `${portions(x.p)} de ${x.g!.name} — p. ej. ${x.g!.members.slice(0, 2).map((m) => `${m.name}, ${m.measure}`).join('; ')}`);
-          if (parts.length) lines.push([slotName.get(meal.slot) ?? '', parts]);
-        }
-      }
-      if (!lines.length) continue;
-      if (doc.y > 700) doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(12).text(DAY_NAMES[day - 1]!);
-      const total = plan.computed?.days.find((x) => x.day === day)?.nutrients.energyKcal;
-      for (const [meal, texts] of lines) {
-        doc.font('Helvetica-Bold').fontSize(10).text(meal, MARGIN + 10, doc.y, { width: bodyWidth - 10 });
-        doc.font('Helvetica').fontSize(10);
-        // Wrapped lines stay under the text, not under the bullet: an x offset, not pdfkit's first-line indent.
-        for (const t of texts) bullet(t, 20);
-      }
-      if (total !== undefined) doc.font('Helvetica-Oblique').fontSize(9).text(`Total del día: ${fmt(total)} kcal`, MARGIN + 10, doc.y, { width: bodyWidth - 10 });
+  if (plan.type === 3 && groups) {
+    doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(14).text('Listas de intercambio');
+    doc.moveDown(0.5);
+    for (const g of groups.groups) {
+      if (doc.y > 720) doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(11).text(`${g.name} (${fmt(g.portion.energyKcal)} kcal por porción)`);
+      doc.font('Helvetica').fontSize(10);
+      for (const m of g.members) bullet(`${m.name}: ${m.measure}`, 10);
       doc.x = MARGIN;
-      doc.moveDown(0.6);
+      doc.moveDown(0.4);
     }
-
-    if (plan.type === 3 && groups) {
-      doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(14).text('Listas de intercambio');
-      doc.moveDown(0.5);
-      for (const g of groups.groups) {
-        if (doc.y > 720) doc.addPage();
-        doc.font('Helvetica-Bold').fontSize(11).text(`${g.name} (${fmt(g.portion.energyKcal)} kcal por porción)`);
-        doc.font('Helvetica').fontSize(10);
-        for (const m of g.members) bullet(`${m.name}: ${m.measure}`, 10);
-        doc.x = MARGIN;
-        doc.moveDown(0.4);
-      }
-    }
-    doc.end();
-  });
+  }
+  doc.end();
+  return done;
 }
