@@ -12,10 +12,24 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, lastEmailTo, register, screensDir, screenshot } from './support';
 import { apiSession, isoDaysAgo, pdfToText, setLicenceNumber } from './consultations-support';
 
-async function pickFood(page: Page, meal: string, search: string, option: RegExp) {
+/**
+ * Types in a meal's picker, picks the option once that search has answered and, for a food, waits for it
+ * to be fetched (the editor adds it then), so the next pick never races the previous one.
+ */
+async function pickFood(page: Page, meal: string, search: string, option: RegExp, kind: 'food' | 'dish' = 'food') {
   const picker = page.getByLabel(`Agregar alimento a ${meal}`, { exact: true }).first();
   await picker.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
+  const choice = page.getByRole('option', { name: option }).first();
+  await expect(async () => {
+    // A re-render that reset the field (or closed its dropdown) is met as a person would: type again, click.
+    if ((await picker.inputValue()) !== search) await picker.fill(search);
+    if (!(await choice.isVisible())) await picker.click();
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  const fetched =
+    kind === 'food' ? page.waitForResponse((r) => /^\/api\/v1\/foods\/[^/]+$/.test(new URL(r.url()).pathname) && r.status() === 200) : null;
+  await choice.click();
+  await fetched;
 }
 
 test('formula plan for a patient: meal slots, live totals vs target, copy day, save, PDF and email', async ({ page, baseURL }, testInfo) => {
@@ -133,7 +147,7 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   // A dish of the nutritionist, per serving: lentils 200 g in 2 servings → 116 kcal a serving.
   await api.call('POST', '/api/v1/dishes', { name: 'Guiso de lentejas', servings: 2, ingredients: [{ foodId: 'usda:16070', quantity: 200 }] });
   await page.getByRole('tab', { name: 'Martes' }).click();
-  await pickFood(page, 'Almuerzo', 'guiso', /Guiso de lentejas/);
+  await pickFood(page, 'Almuerzo', 'guiso', /Guiso de lentejas/, 'dish');
   await expect(page.getByTestId('meal-3').getByTestId('meal-total')).toContainText('116 kcal');
   await expect(page.getByTestId('days-table').getByRole('row', { name: /Martes/ })).toContainText('339 kcal');
   await api.dispose();
