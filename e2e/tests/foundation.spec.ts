@@ -190,6 +190,30 @@ test('the professional profile (name, licence number, phone) is edited and kept'
   await expect(form.getByLabel('Nombre', { exact: true })).toHaveValue('Lucía');
 });
 
+test('leaving a page while its token refresh is in flight does not sign the nutritionist out', async ({ page }) => {
+  await register(page);
+  // The access token counts as expired, so the next screen starts with a refresh.
+  await page.evaluate(() => {
+    const stored = JSON.parse(window.localStorage.getItem('almendra.session')!);
+    window.localStorage.setItem('almendra.session', JSON.stringify({ ...stored, expiresAt: '2000-01-01T00:00:00.000Z' }));
+  });
+  // The server rotates the refresh token, but its answer never reaches the page: the person moves on.
+  let rotatedOnServer!: () => void;
+  const rotated = new Promise<void>((resolve) => (rotatedOnServer = resolve));
+  await page.route('**/api/v1/auth/refresh', async (route) => {
+    const answer = await route.fetch();
+    expect(answer.status()).toBe(200);
+    rotatedOnServer();
+  });
+  void page.goto('/pacientes').catch(() => undefined);
+  await rotated;
+  await page.unroute('**/api/v1/auth/refresh');
+  // The next page presents the old refresh token again, seconds later: still signed in.
+  await page.goto('/plantillas');
+  await expect(page).toHaveURL(/\/plantillas$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('logging in while already signed in warns instead of calling the server', async ({ page }) => {
   await register(page);
   await page.goto('/login');

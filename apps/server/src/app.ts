@@ -113,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     mailer,
     rateLimiter,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    refreshTokenReuseGraceSeconds: config.refreshTokenReuseGraceSeconds,
     passwordResetTtlSeconds: config.passwordResetTtlSeconds,
     loginRateLimitPerEmail: config.loginRateLimitPerEmail,
     loginRateLimitPerIp: config.loginRateLimitPerIp,

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 30 * 24 * 3600,
+      refreshTokenReuseGraceSeconds: 10,
       publicUrl: 'http://localhost:3000',
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);

@@ -41,6 +41,12 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v === '' || v.length >= 32, { message: 'must be at least 32 characters' }),
   ACCESS_TOKEN_TTL_SECONDS: durationSeconds(15 * 60),
   REFRESH_TOKEN_TTL_SECONDS: durationSeconds(30 * 24 * 3600),
+  REFRESH_TOKEN_REUSE_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(0, { error: 'must be 0 (off) or more' })
+    .max(60, { error: 'must be at most 60 seconds' })
+    .default(10),
   PASSWORD_RESET_TTL_SECONDS: durationSeconds(3600),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
@@ -77,6 +83,8 @@ export type Config = {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** A refresh token presented again this soon after its rotation is not treated as theft (0 = never). */
+  refreshTokenReuseGraceSeconds: number;
   passwordResetTtlSeconds: number;
   loginRateLimitPerEmail: number;
   loginRateLimitPerIp: number;
@@ -118,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET || undefined,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    refreshTokenReuseGraceSeconds: e.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
     passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_SECONDS,
     loginRateLimitPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,

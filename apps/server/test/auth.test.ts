@@ -237,12 +237,37 @@ describe('POST /api/v1/auth/refresh', () => {
     const { refreshToken } = await registerAndLogin(t);
     const first = await post('/api/v1/auth/refresh', { refreshToken });
     const second = refreshCookieOf(first)!;
+    // Past the 10-second grace for lost answers (next test), a second presentation is theft.
+    t.clock.advanceSeconds(11);
     const reuse = await post('/api/v1/auth/refresh', { refreshToken });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error.code).toBe('REFRESH_TOKEN_REUSED');
     // The legitimate successor is dead too: the thief and the victim both have to sign in again.
     const successor = await post('/api/v1/auth/refresh', { refreshToken: second });
     expect(successor.statusCode).toBe(401);
+  });
+
+  it('within 10 s of a rotation, the old token is a lost answer (page left mid-refresh), not theft', async () => {
+    const { refreshToken } = await registerAndLogin(t);
+    const first = await post('/api/v1/auth/refresh', { refreshToken });
+    expect(first.statusCode).toBe(200);
+    const successor = refreshCookieOf(first)!;
+    // The browser never stored `successor` (the answer was lost) and presents the old token again.
+    t.clock.advanceSeconds(9);
+    const retry = await post('/api/v1/auth/refresh', { refreshToken });
+    expect(retry.statusCode).toBe(200);
+    const retried = refreshCookieOf(retry)!;
+    expect(retried).not.toBe(successor);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${retry.json().accessToken}` } });
+    expect(me.statusCode).toBe(200);
+    // Both branches of the family still work once each, then rotation rules apply as usual.
+    expect((await post('/api/v1/auth/refresh', { refreshToken: retried })).statusCode).toBe(200);
+    expect((await post('/api/v1/auth/refresh', { refreshToken: successor })).statusCode).toBe(200);
+    // A logged-out family gets no grace.
+    const other = await registerAndLogin(t);
+    const rotated = refreshCookieOf(await post('/api/v1/auth/refresh', { refreshToken: other.refreshToken }))!;
+    expect((await post('/api/v1/auth/logout', undefined, { cookie: `almendra_refresh=${rotated}` })).statusCode).toBeLessThan(300);
+    expect((await post('/api/v1/auth/refresh', { refreshToken: other.refreshToken })).statusCode).toBe(401);
   });
 
   it('rejects a missing, unknown or expired refresh token', async () => {

@@ -7,11 +7,11 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export interface RefreshQueueDeps {
   /**
    * Obtains a new access token. `staleToken` is the token that was rejected, so an implementation
-   * can reuse a newer token another tab already stored. Resolves null (or rejects) when the session
-   * cannot be renewed.
+   * can reuse a newer token another tab already stored. Resolves null when the server refused to renew
+   * the session; rejects when no answer came (network failure, page unloading).
    */
   refresh: (staleToken: string | null) => Promise<string | null>;
-  /** Called once per failed refresh: clear the session and send the user to sign in. */
+  /** Called once per refused refresh: clear the session and send the user to sign in. */
   onRefreshFailed: () => void;
 }
 
@@ -27,12 +27,16 @@ export function createRefreshQueue(deps: RefreshQueueDeps): RefreshQueue {
       if (!inFlight) {
         inFlight = (async () => {
           let token: string | null = null;
+          let unanswered = false;
           try {
             token = await deps.refresh(staleToken);
           } catch {
-            token = null;
+            unanswered = true;
           }
-          if (!token) deps.onRefreshFailed();
+          // Only the server's refusal ends the session. A refresh that got no answer (the page is being
+          // left mid-request, the network dropped) keeps it for the next attempt: clearing it here
+          // signed people out of every tab just for navigating while a refresh was in flight.
+          if (!token && !unanswered) deps.onRefreshFailed();
           return token;
         })().finally(() => {
           inFlight = null;

@@ -30,6 +30,8 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   refreshTokenTtlSeconds: number;
+  /** See refresh(): 0 treats every second presentation as theft. */
+  refreshTokenReuseGraceSeconds?: number;
   passwordResetTtlSeconds: number;
   loginRateLimitPerEmail: number;
   loginRateLimitPerIp: number;
@@ -159,11 +161,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       const row = await repo.findRefreshTokenByHash(db, digestToken(refreshToken));
       if (!row || row.revoked_at) throw invalidRefresh();
       const now = nowIso();
-      if (row.used_at || !(await repo.markRefreshTokenUsed(db, row.id, now))) {
-        await repo.revokeFamily(db, row.family_id, now);
-        throw new AppError('REFRESH_TOKEN_REUSED', 'Tu sesión se cerró por seguridad. Vuelve a iniciar sesión.');
-      }
       if (row.expires_at <= now) throw invalidRefresh();
+      if (row.used_at || !(await repo.markRefreshTokenUsed(db, row.id, now))) {
+        // A token presented again within seconds of its rotation is a lost answer, not a thief: the
+        // browser left the page (or a second tab raced) while the refresh was in flight, so the rotated
+        // cookie never arrived. Revoking the family then would sign a nutritionist out mid-consultation.
+        // Inside that window the family gets a new token; after it, reuse revokes the whole family.
+        // (The same trade-off as Supabase Auth's refresh-token reuse interval, 10 s by default.)
+        const usedAt = row.used_at ?? (await repo.findRefreshTokenByHash(db, row.token_hash))?.used_at ?? null;
+        const graceMs = (deps.refreshTokenReuseGraceSeconds ?? 0) * 1000;
+        const withinGrace = usedAt !== null && clock.now().getTime() - Date.parse(usedAt) <= graceMs;
+        if (!withinGrace) {
+          await repo.revokeFamily(db, row.family_id, now);
+          throw new AppError('REFRESH_TOKEN_REUSED', 'Tu sesión se cerró por seguridad. Vuelve a iniciar sesión.');
+        }
+      }
       const user = await repo.findUserById(db, row.user_id);
       if (!user) throw invalidRefresh();
       return issueSession(user, row.family_id);
