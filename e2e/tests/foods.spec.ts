@@ -231,7 +231,8 @@ test('copy an example dish, duplicate it, add a photo and include a dish in anot
   await expect(page.getByTestId('dish-name')).toHaveText('Milanesas de carne (copia)');
   const duplicateUrl = page.url();
   const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#c98b4a' } }).png().toBuffer();
-  const uploaded = page.waitForResponse((r) => r.url().endsWith('/photo') && r.request().method() === 'PUT');
+  // The access token lives 4 s here: a first PUT may answer 401 and be retried after the refresh.
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/photo') && r.request().method() === 'PUT' && r.status() !== 401);
   await page.locator('input[type="file"]').setInputFiles({ name: 'milanesa.png', mimeType: 'image/png', buffer: png });
   expect((await uploaded).status()).toBe(200);
   await expect(page.getByTestId('dish-photo')).toBeVisible();
