@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { DB } from '../schema.js';
 import type { DishExampleIngredientsTable, DishExamplesTable } from '../schema-foods.js';
 import { usdaFoodId } from './foods-loader.js';
+import { foodsVersionName, loadedHash, recordLoaded } from './versions.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 export const DEFAULT_DISH_EXAMPLES_FILE = path.join(REPO_ROOT, 'data', 'dishes', 'examples-es-AR.json');
@@ -71,20 +72,15 @@ export async function loadDishExamples(
   const country = parsed.country;
   const versionName = `dishes:examples:${country}`;
   // The measures are resolved against the loaded foods, so a new food table reloads the examples too.
-  const foodsVersion = await db
-    .selectFrom('reference_data_versions')
-    .select('content_hash')
-    .where('name', '=', `foods:usda-sr24:${country}`)
-    .executeTakeFirst();
+  const foodsHash = await loadedHash(db, foodsVersionName(country));
   const hash = createHash('sha256')
     .update(LOADER_VERSION)
     .update('\0')
     .update(bytes)
     .update('\0')
-    .update(foodsVersion?.content_hash ?? '')
+    .update(foodsHash ?? '')
     .digest('hex');
-  const current = await db.selectFrom('reference_data_versions').select('content_hash').where('name', '=', versionName).executeTakeFirst();
-  if (current?.content_hash === hash) return { loaded: false, hash, examples: 0, skipped: [] };
+  if ((await loadedHash(db, versionName)) === hash) return { loaded: false, hash, examples: 0, skipped: [] };
 
   const foodIds = [...new Set(parsed.dishes.flatMap((d) => d.ingredients.map((i) => usdaFoodId(i.ndb))))];
   const [foodRows, measureRows] = await Promise.all([
@@ -141,8 +137,7 @@ export async function loadDishExamples(
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const wrote = await db.transaction().execute(async (trx) => {
     if (isPostgres) await sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_ID})`.execute(trx);
-    const again = await trx.selectFrom('reference_data_versions').select('content_hash').where('name', '=', versionName).executeTakeFirst();
-    if (again?.content_hash === hash) return false;
+    if ((await loadedHash(trx, versionName)) === hash) return false;
     const incoming = examples.map((e) => e.id as string);
     let stale = trx.updateTable('dish_examples').set({ deactivated: 1, updated_at: now }).where('country_code', '=', country).where('deactivated', '=', 0);
     if (incoming.length > 0) stale = stale.where('id', 'not in', incoming);
@@ -165,17 +160,7 @@ export async function loadDishExamples(
       await trx.deleteFrom('dish_example_ingredients').where('example_id', 'in', incoming).execute();
       if (ingredients.length > 0) await trx.insertInto('dish_example_ingredients').values(ingredients).execute();
     }
-    await trx
-      .insertInto('reference_data_versions')
-      .values({ name: versionName, content_hash: hash, item_count: examples.length, loaded_at: now })
-      .onConflict((oc) =>
-        oc.column('name').doUpdateSet((eb) => ({
-          content_hash: eb.ref('excluded.content_hash'),
-          item_count: eb.ref('excluded.item_count'),
-          loaded_at: eb.ref('excluded.loaded_at'),
-        })),
-      )
-      .execute();
+    await recordLoaded(trx, { name: versionName, hash, itemCount: examples.length, now });
     return true;
   });
   if (!wrote) return { loaded: false, hash, examples: 0, skipped: [] };

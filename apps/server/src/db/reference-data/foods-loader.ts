@@ -18,6 +18,7 @@ import { buildSearchText, isNutrientKey } from '@almendra/domain';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { DB } from '../schema.js';
+import { foodsVersionName, loadedHash, recordLoaded } from './versions.js';
 import type { FoodMeasuresTable, FoodsTable } from '../schema-foods.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -115,7 +116,7 @@ export async function loadFoodReferenceData(
   const file = options.file ?? DEFAULT_FOOD_TABLE_FILE;
   const groupsFile = options.groupsFile ?? DEFAULT_FOOD_GROUPS_FILE;
   const country = options.country ?? 'AR';
-  const versionName = `foods:usda-sr24:${country}`;
+  const versionName = foodsVersionName(country);
 
   const compressed = fs.readFileSync(file);
   const groupsBytes = fs.readFileSync(groupsFile);
@@ -132,8 +133,7 @@ export async function loadFoodReferenceData(
     milliseconds: Math.round(performance.now() - started),
   });
 
-  const current = await db.selectFrom('reference_data_versions').select('content_hash').where('name', '=', versionName).executeTakeFirst();
-  if (current?.content_hash === hash) return result(false);
+  if ((await loadedHash(db, versionName)) === hash) return result(false);
 
   const table = JSON.parse(gunzipSync(compressed).toString('utf8')) as FoodTable;
   if (table.format !== TABLE_FORMAT || !Array.isArray(table.foods)) {
@@ -178,8 +178,7 @@ export async function loadFoodReferenceData(
   const outcome = await db.transaction().execute(async (trx) => {
     if (isPostgres) await sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_ID})`.execute(trx);
     // Another instance may have loaded it while this one waited for the lock.
-    const again = await trx.selectFrom('reference_data_versions').select('content_hash').where('name', '=', versionName).executeTakeFirst();
-    if (again?.content_hash === hash) return null;
+    if ((await loadedHash(trx, versionName)) === hash) return null;
 
     const groupRows = Object.entries(groups).map(([code, names]) => ({ code, name_es: names.es, name_en: names.en }));
     if (groupRows.length > 0) {
@@ -232,17 +231,7 @@ export async function loadFoodReferenceData(
       await trx.insertInto('food_measures').values(batch).execute();
     }
 
-    await trx
-      .insertInto('reference_data_versions')
-      .values({ name: versionName, content_hash: hash, item_count: foodRows.length, loaded_at: now })
-      .onConflict((oc) =>
-        oc.column('name').doUpdateSet((eb) => ({
-          content_hash: eb.ref('excluded.content_hash'),
-          item_count: eb.ref('excluded.item_count'),
-          loaded_at: eb.ref('excluded.loaded_at'),
-        })),
-      )
-      .execute();
+    await recordLoaded(trx, { name: versionName, hash, itemCount: foodRows.length, now });
     await markGlobalFoodsChanged(trx, now);
     return { deactivated: stale.length };
   });
