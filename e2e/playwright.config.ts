@@ -56,7 +56,6 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ACCESS_TOKEN_TTL_SECONDS: '4',
-      PASSWORD_HASH_COST_LOG2: '12',
       LOGIN_RATE_LIMIT_PER_IP: '1000',
       LOGIN_RATE_LIMIT_PER_EMAIL: '50',
       // One operator per spec file, so each file can register its own whatever ran before it.

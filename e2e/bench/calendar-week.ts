@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: path.join(root, 'e2e'),
-    env: { ...inherited, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, PASSWORD_HASH_COST_LOG2: '12', LOG_LEVEL: 'warn', WEB_DIST_DIR: webDist },
+    env: { ...inherited, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'warn', WEB_DIST_DIR: webDist },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await launchChromium();

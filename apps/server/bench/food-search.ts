@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     console.log(`loader, first start: ${first.milliseconds} ms (${first.foods} foods, ${first.measures} measures, ${first.skipped} skipped)`);
     console.log(`loader, unchanged file: ${again.milliseconds} ms (loaded: ${again.loaded})`);
 
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123', PASSWORD_HASH_COST_LOG2: '12' });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123' });
     const { app } = await buildApp({ config, database, serveWeb: false });
     const register = await app.inject({
       method: 'POST',

@@ -54,7 +54,7 @@ function plainSlots(date: string, busy: { start: number; end: number }[]): numbe
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-slots-bench-'));
   const database = openDatabase({ sqliteFile: path.join(dataDir, 'bench.db') });
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123', PASSWORD_HASH_COST_LOG2: '12' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123' });
   // The month lies ahead of "now", so no slot is unavailable just for being in the past.
   const clock = new ManualClock(`2027-02-25T12:00:00.000Z`);
   const { app } = await buildApp({ config, database, clock, serveWeb: false, backgroundJobs: false, foodReferenceFile: null });

@@ -117,7 +117,6 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     passwordResetTtlSeconds: config.passwordResetTtlSeconds,
     loginRateLimitPerEmail: config.loginRateLimitPerEmail,
     loginRateLimitPerIp: config.loginRateLimitPerIp,
-    passwordHashCostLog2: config.passwordHashCostLog2,
     adminEmails: config.adminEmails,
     publicUrl: config.publicUrl,
   });

@@ -51,7 +51,6 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_WINDOW_SECONDS: durationSeconds(15 * 60),
-  PASSWORD_HASH_COST_LOG2: z.coerce.number().int().min(12).max(20).default(17),
   ADMIN_EMAILS: z
     .string()
     .default('')
@@ -90,7 +89,6 @@ export type Config = {
   loginRateLimitPerIp: number;
   rateLimitWindowSeconds: number;
   adminEmails: string[];
-  passwordHashCostLog2: number;
   webDistDir: string;
   logLevel: string;
   trustProxy: boolean;
@@ -132,7 +130,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     adminEmails: e.ADMIN_EMAILS,
-    passwordHashCostLog2: e.PASSWORD_HASH_COST_LOG2,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -50,7 +50,6 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    PASSWORD_HASH_COST_LOG2: '12',
     PUBLIC_URL: 'http://almendra.test',
     ...env,
   });

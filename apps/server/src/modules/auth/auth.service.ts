@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
+import { dummyPasswordHash, hashPassword, passwordNeedsRehash, verifyPassword } from '../../lib/password.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { digestToken, newOpaqueToken } from '../../lib/secrets.js';
 import { toNutritionist, toUser } from './auth.mapper.js';
@@ -35,7 +35,6 @@ export interface AuthServiceDeps {
   passwordResetTtlSeconds: number;
   loginRateLimitPerEmail: number;
   loginRateLimitPerIp: number;
-  passwordHashCostLog2: number;
   adminEmails: string[];
   publicUrl: string;
 }
@@ -102,7 +101,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user: UserRow = {
         id: newId(),
         email: data.email,
-        password_hash: await hashPassword(data.password, deps.passwordHashCostLog2),
+        password_hash: await hashPassword(data.password),
         role: deps.adminEmails.includes(data.email) ? 'admin' : 'nutritionist',
         locale: data.locale ?? 'es',
         theme: 'light',
@@ -148,10 +147,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       ]);
       const user = await repo.findUserByEmail(db, email);
       if (!user) {
-        await verifyPassword(password, await dummyPasswordHash(deps.passwordHashCostLog2));
+        await verifyPassword(password, await dummyPasswordHash());
         throw invalidCredentials();
       }
       if (!(await verifyPassword(password, user.password_hash))) throw invalidCredentials();
+      // Hashes from earlier versions (scrypt) or older parameters are rewritten while the password is at hand.
+      if (passwordNeedsRehash(user.password_hash)) {
+        await repo.updateUser(db, user.id, { password_hash: await hashPassword(password), updated_at: nowIso() });
+      }
       return issueSession(user);
     },
 
@@ -203,7 +206,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const now = nowIso();
       await repo.updateUser(db, userId, {
-        password_hash: await hashPassword(input.newPassword, deps.passwordHashCostLog2),
+        password_hash: await hashPassword(input.newPassword),
         updated_at: now,
       });
       // Other devices are signed out; this one keeps its session.
@@ -275,7 +278,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!row || row.used_at || row.expires_at <= now) throw invalid();
       if (!(await repo.markResetTokenUsed(db, row.id, now))) throw invalid();
       await repo.updateUser(db, row.user_id, {
-        password_hash: await hashPassword(password, deps.passwordHashCostLog2),
+        password_hash: await hashPassword(password),
         updated_at: now,
       });
       await repo.revokeUserFamilies(db, row.user_id, now);
