@@ -1,9 +1,43 @@
 // Vite build of the SPA (served by the server from dist/) and the `web` vitest project.
-import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip -9) next to every text asset over 1 KB, once
+ * at build time, so the server sends compressed bytes without compressing on each request (its static
+ * handler serves them with Content-Encoding and Vary: Accept-Encoding).
+ */
+function precompressAssets(): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+  let outDir = 'dist';
+  return {
+    name: 'almendra-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      handler(_options, bundle) {
+        for (const fileName of Object.keys(bundle)) {
+          if (!compressible.test(fileName)) continue;
+          const file = path.join(outDir, fileName);
+          const content = fs.readFileSync(file);
+          if (content.length < 1024) continue;
+          fs.writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+          fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

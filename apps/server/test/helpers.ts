@@ -41,6 +41,8 @@ export interface TestAppOptions {
   bus?: EventBus;
   /** Food table to load: absent → none (fast); a path → that file; explicitly undefined → the shipped table. */
   foodReferenceFile?: string | null;
+  /** Serve the built web app from WEB_DIST_DIR (off by default: API tests need no SPA). */
+  serveWeb?: boolean;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, extra: TestAppOptions = {}): Promise<TestApp> {
@@ -55,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
   });
   const clock = new ManualClock('2026-03-10T13:00:00.000Z');
   const { database, drop } = await openTestDatabase();
-  const built = await buildApp({ config, database, clock, serveWeb: false, backgroundJobs: false,
+  const built = await buildApp({ config, database, clock, serveWeb: extra.serveWeb ?? false, backgroundJobs: false,
     foodReferenceFile: 'foodReferenceFile' in extra ? extra.foodReferenceFile : null,
     ...(extra.bus ? { bus: extra.bus } : {}),
   });

@@ -1,0 +1,73 @@
+// What goes over the wire: built assets precompressed at build time, API answers compressed above 1 KB.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerAndLogin, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let distDir: string;
+const script = `export const greeting = ${JSON.stringify('hola '.repeat(2000))};\n`;
+
+beforeAll(async () => {
+  // A miniature build, laid out as apps/web/vite.config.ts writes it: each text asset with .br and .gz.
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-dist-'));
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  const write = (name: string, content: string) => {
+    fs.writeFileSync(path.join(distDir, name), content);
+    fs.writeFileSync(path.join(distDir, `${name}.br`), brotliCompressSync(content));
+    fs.writeFileSync(path.join(distDir, `${name}.gz`), gzipSync(content));
+  };
+  write('index.html', `<!doctype html><html><body>${'<p>Almendra</p>'.repeat(200)}</body></html>`);
+  write('assets/main-abc123.js', script);
+  t = await createTestApp({ WEB_DIST_DIR: distDir }, { serveWeb: true });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('built assets', () => {
+  it('are sent as brotli to a browser that accepts it, keeping immutable caching and Vary', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('are sent as gzip when brotli is not accepted, and plain when nothing is', async () => {
+    const gzip = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(script);
+  });
+
+  it('the SPA shell for a client route is compressed too and never cached', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/pacientes', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<p>Almendra</p>');
+  });
+});
+
+describe('API answers', () => {
+  it('over 1 KB are compressed for a client that accepts it; small ones are not', async () => {
+    const session = await registerAndLogin(t);
+    const headers = { authorization: `Bearer ${session.accessToken}`, 'accept-encoding': 'br, gzip' };
+    const large = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers });
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(large.rawPayload).toString()).openapi).toBe('3.1.0');
+    const small = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const gzipOnly = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+  });
+});
