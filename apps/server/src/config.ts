@@ -2,6 +2,7 @@
 // with the variable's name and what it expects, so a self-hosting user can fix it without reading code.
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './lib/paths.js';
 
 const durationSeconds = (fallback: number) =>
   z.coerce
@@ -130,7 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     adminEmails: e.ADMIN_EMAILS,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

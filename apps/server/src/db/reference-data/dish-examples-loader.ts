@@ -9,7 +9,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { buildSearchText } from '@almendra/domain';
 import type { Clock } from '../../lib/clock.js';
@@ -17,8 +16,8 @@ import type { DB } from '../schema.js';
 import type { DishExampleIngredientsTable, DishExamplesTable } from '../schema-foods.js';
 import { usdaFoodId } from './foods-loader.js';
 import { foodsVersionName, loadedHash, recordLoaded } from './versions.js';
+import { REPO_ROOT } from '../../lib/paths.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 export const DEFAULT_DISH_EXAMPLES_FILE = path.join(REPO_ROOT, 'data', 'dishes', 'examples-es-AR.json');
 
 /** Bump when the mapping from file to rows changes, so existing databases reload the same file. */

@@ -11,7 +11,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { buildSearchText, isNutrientKey } from '@almendra/domain';
@@ -20,10 +19,10 @@ import { newId } from '../../lib/ids.js';
 import type { DB } from '../schema.js';
 import { foodsVersionName, loadedHash, recordLoaded } from './versions.js';
 import type { FoodMeasuresTable, FoodsTable } from '../schema-foods.js';
+import { REPO_ROOT } from '../../lib/paths.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 export const DEFAULT_FOOD_TABLE_FILE = path.join(REPO_ROOT, 'data', 'foods', 'usda-sr24.json.gz');
 export const DEFAULT_FOOD_GROUPS_FILE = path.join(REPO_ROOT, 'data', 'foods', 'food-groups.json');
 

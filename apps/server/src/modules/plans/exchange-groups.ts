@@ -1,10 +1,9 @@
 // The shipped exchange groups (data/exchange-groups/<country>.json), read once and kept in memory.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ExchangeGroupValues, ReferenceIntakeGroup } from '@almendra/domain';
+import { REPO_ROOT } from '../../lib/paths.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 export interface ExchangeGroupData {
   id: string;
