@@ -117,7 +117,7 @@ test('forgot password: the emailed single-use link sets a new password', async (
   await expect(page.getByText(/Si existe una cuenta/)).toBeVisible();
 
   const email = lastEmailTo(account.email);
-  expect(email?.subject).toBe('Almendra: restablece tu contraseña');
+  expect(email?.subject).toBe('Almendra: restablecé tu contraseña');
   const link = /(http\S+\/pages\/reset-password\?token=\S+)/.exec(email!.text_body)![1]!;
   await page.goto(link);
   await screenshot(page, '09-reset-password');

@@ -4,7 +4,7 @@
    - data-mantine-color-scheme: 'dark' for the dark theme, 'light' otherwise (semi-dark is light content);
    - data-theme: light | dark | semi-dark (semi-dark darkens only the side menu);
    - data-primary-color: the Mantine colour name, used by boot.css for the loading indicator;
-   - <html lang>: es (default) or en.
+   - <html lang>: es (default), es-AR or en.
    Keep in sync with src/lib/preferences.ts. */
 /* global document, window */
 (function () {
@@ -23,5 +23,5 @@
   root.setAttribute('data-mantine-color-scheme', theme === 'dark' ? 'dark' : 'light');
   root.setAttribute('data-theme', theme);
   root.setAttribute('data-primary-color', color);
-  root.setAttribute('lang', prefs.locale === 'en' ? 'en' : 'es');
+  root.setAttribute('lang', prefs.locale === 'en' || prefs.locale === 'es-AR' ? prefs.locale : 'es');
 })();
