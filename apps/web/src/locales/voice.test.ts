@@ -37,7 +37,8 @@ const TU_ANYWHERE = [
 
 /**
  * tú imperatives that are also nouns or third persons ("de prueba", "la carga", "el servicio usa el
- * horario", "lo revisa"): flagged only where an instruction starts — the start of the text or of a
+ * horario", "lo revisa"; "agenda" and "sal" are left out: the noun is far likelier than the
+ * imperative): flagged only where an instruction starts — the start of the text or of a
  * sentence or clause, after a conjunction, or after an adverb that opens an instruction ("primero
  * confirma").
  */
@@ -48,8 +49,8 @@ const TU_IMPERATIVES = [
   'arrastra', 'genera', 'descarga', 'marca', 'espera', 'toca', 'pulsa', 'presiona', 'mira', 'cambia',
   'envía', 'comparte', 'edita', 'elimina', 'borra', 'llama', 'contacta', 'lee', 'sigue', 'responde',
   'acepta', 'importa', 'exporta', 'comprueba', 'verifica', 'indica', 'introduce', 'ajusta', 'copia',
-  'oculta', 'restaura', 'bloquea', 'desbloquea', 'define', 'configura', 'anota', 'agenda', 'imprime',
-  'conecta', 'termina', 'finaliza', 'continúa', 'aplica', 'pega', 've', 'ven', 'ten', 'sal',
+  'oculta', 'restaura', 'bloquea', 'desbloquea', 'define', 'configura', 'anota', 'imprime',
+  'conecta', 'termina', 'finaliza', 'continúa', 'aplica', 'pega', 've', 'ven', 'ten',
 ];
 const INSTRUCTION_START = `(?:^|[.:;!?¡¿(«"—–]\\s*|,\\s*|\\s(?:y|e|o|u|pero|luego|después|primero|ahora|también|mejor|antes)\\s+)`;
 
@@ -161,6 +162,7 @@ describe('voice of the Spanish locales', () => {
     expect(tuForms('Una persona del equipo lo revisa; si lo aprueba, lo van a ver todas las cuentas.')).toEqual([]);
     expect(tuForms('Hola {{name}}, te escribe {{nutritionist}}.')).toEqual([]);
     expect(tuForms('Límite de destacadas · Título · Cálculo · Fórmula')).toEqual([]);
+    expect(tuForms('Agenda. Sal (g)')).toEqual([]);
     expect(englishWords('Vista del week, Timed, Zoom in')).toEqual(['week', 'timed', 'zoom', 'in']);
     expect(englishWords('Error: el total normal del plan simple en el chat')).toEqual([]);
     expect(englishWords('Suscribite desde Google Calendar o WhatsApp; Enter agrega')).toEqual([]);
