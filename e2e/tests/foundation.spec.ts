@@ -176,7 +176,7 @@ test('the professional profile (name, licence number, phone) is edited and kept'
   const form = page.getByTestId('profile-form');
   await form.getByLabel('Teléfono').fill('llamame');
   await form.getByRole('button', { name: 'Guardar perfil' }).click();
-  await expect(form.getByText('Escribe el teléfono solo con números, espacios, +, ( ) o guiones.')).toBeVisible();
+  await expect(form.getByText('Escribí el teléfono solo con números, espacios, +, ( ) o guiones.')).toBeVisible();
   await form.getByLabel('Teléfono').fill('+54 11 4444-5555');
   await form.getByLabel('Matrícula').fill('MN 4521');
   await form.getByLabel('Nombre', { exact: true }).fill('Lucía');

@@ -226,10 +226,10 @@ test('edit with the unsaved-changes guard, pregnancy follow-up, labs, export, de
   // Server validation message under the field.
   await page.getByLabel('Correo electrónico').fill('lucia@');
   await page.getByRole('button', { name: 'Guardar datos personales' }).click();
-  await expect(page.getByText('Ingresa un correo electrónico válido.').first()).toBeVisible();
+  await expect(page.getByText('Ingresá un correo electrónico válido.').first()).toBeVisible();
   await page.getByLabel('Correo electrónico').fill('lucia@example.com');
   // The error toast (2500 ms) goes away by itself.
-  await expect(page.getByText('Revisa los datos ingresados.')).toBeHidden();
+  await expect(page.getByText('Revisá los datos ingresados.')).toBeHidden();
 
   // Unsaved guard: leaving asks, "Seguir editando" stays with the edits, "Salir sin guardar" goes on.
   await page.getByLabel('Ciudad').fill('Rosario');
