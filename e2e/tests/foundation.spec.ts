@@ -87,7 +87,8 @@ test('English and the dark theme are saved to the account and applied on the nex
   try {
     const other = await fresh.newPage();
     await other.goto('/login');
-    await expect(other.locator('html')).toHaveAttribute('lang', 'es');
+    // Nothing stored yet: the browser's Argentine Spanish picks es-AR (voice.spec.ts checks the texts).
+    await expect(other.locator('html')).toHaveAttribute('lang', 'es-AR');
     await expect(other.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
     await login(other, account.email, account.password);
     await expect(other).toHaveURL(/\/inicio$/);

@@ -110,6 +110,24 @@ test('a signed-out visitor of / sees what Almendra is, with sign-up and sign-in;
   await expect(page.getByTestId('welcome')).toBeVisible();
 });
 
+test('a visitor reads the Spanish of the browser: vos from Argentina and Uruguay, tú from elsewhere', async ({ browser }, testInfo) => {
+  for (const [locale, lang, subtitle] of [
+    ['es-AR', 'es-AR', 'Ingresá con tu cuenta para continuar.'],
+    ['es-UY', 'es-AR', 'Ingresá con tu cuenta para continuar.'],
+    ['es-MX', 'es', 'Ingresa con tu cuenta para continuar.'],
+  ] as const) {
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale, reducedMotion: 'reduce' });
+    try {
+      const visitor = await context.newPage();
+      await visitor.goto('/login');
+      await expect(visitor.locator('html')).toHaveAttribute('lang', lang);
+      await expect(visitor.getByText(subtitle)).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 /** True when two boxes share any area. */
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -8,7 +8,9 @@ import {
   PREFERENCES_STORAGE_KEY,
   preferencesColorSchemeManager,
   preferencesStore,
+  readStoredPreferences,
   spanishLocaleFor,
+  visitorLocale,
 } from './preferences';
 
 
@@ -81,6 +83,29 @@ describe('preferences', () => {
       runThemeBoot();
       const fromBoot = ['lang', 'data-theme', 'data-mantine-color-scheme', 'data-primary-color'].map((a) => document.documentElement.getAttribute(a));
       expect(fromBoot, prefs.locale).toEqual(fromApp);
+    }
+  });
+
+  it('a visitor with nothing stored reads the Spanish of the browser region, in the app and in theme-boot.js', () => {
+    expect(visitorLocale(['es-AR', 'es'])).toBe('es-AR');
+    expect(visitorLocale(['es-UY'])).toBe('es-AR');
+    expect(visitorLocale(['es-MX', 'es-AR'])).toBe('es');
+    expect(visitorLocale(['en-US'])).toBe('es');
+    expect(visitorLocale([])).toBe('es');
+    const languages = Object.getOwnPropertyDescriptor(window.navigator, 'languages');
+    Object.defineProperty(window.navigator, 'languages', { value: ['es-AR', 'es'], configurable: true });
+    try {
+      expect(readStoredPreferences().locale).toBe('es-AR');
+      runThemeBoot();
+      expect(document.documentElement.getAttribute('lang')).toBe('es-AR');
+      // Something stored wins over the browser.
+      window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ locale: 'es' }));
+      expect(readStoredPreferences().locale).toBe('es');
+      runThemeBoot();
+      expect(document.documentElement.getAttribute('lang')).toBe('es');
+    } finally {
+      if (languages) Object.defineProperty(window.navigator, 'languages', languages);
+      else delete (window.navigator as unknown as Record<string, unknown>).languages;
     }
   });
 

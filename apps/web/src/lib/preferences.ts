@@ -59,10 +59,20 @@ export function parsePreferences(value: unknown): Preferences {
   };
 }
 
+/**
+ * A visitor nothing is stored for yet (before signing in) reads the Spanish of their browser's region:
+ * es-AR when the browser's first language is Spanish from Argentina or Uruguay, else neutral es.
+ * Mirrored in public/theme-boot.js.
+ */
+export function visitorLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Locale {
+  const first = (languages[0] ?? '').toLowerCase();
+  return /^es-(ar|uy)\b/.test(first) ? 'es-AR' : DEFAULT_PREFERENCES.locale;
+}
+
 export function readStoredPreferences(): Preferences {
   try {
     const raw = window.localStorage.getItem(PREFERENCES_STORAGE_KEY);
-    return parsePreferences(raw ? JSON.parse(raw) : null);
+    return raw ? parsePreferences(JSON.parse(raw)) : { ...DEFAULT_PREFERENCES, locale: visitorLocale() };
   } catch {
     return DEFAULT_PREFERENCES;
   }
