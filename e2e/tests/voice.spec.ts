@@ -36,8 +36,23 @@ test('an account from Argentina reads vos, and neutral Spanish chosen in prefere
   await page.goto('/mi-cuenta?tab=preferencias');
   await expect(page.getByLabel('Idioma')).toHaveValue('Español de Argentina y Uruguay (vos)');
   await expect(page.getByPlaceholder('Buscá una ciudad o zona')).toBeVisible();
-  await screenshot(page, 'voice-02-preferences-voseo');
   await expectAccessible(page);
+  // The three languages, at desktop and phone width, light and dark.
+  for (const [width, height, theme] of [
+    [1366, 768, 'Claro'],
+    [390, 844, 'Oscuro'],
+    [1366, 768, 'Oscuro'],
+    [390, 844, 'Claro'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.getByTestId('theme-menu').click();
+    await page.getByRole('menuitem', { name: theme, exact: true }).click();
+    await page.getByLabel('Idioma').click();
+    await expect(page.getByRole('option', { name: 'Español neutro (tú)' })).toBeVisible();
+    await screenshot(page, `voice-02-preferences-languages-${width}-${theme === 'Claro' ? 'light' : 'dark'}`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+  }
   await page.getByLabel('Idioma').click();
   await page.getByRole('option', { name: 'Español neutro (tú)' }).click();
   await page.getByRole('button', { name: 'Guardar preferencias' }).click();
@@ -146,12 +161,17 @@ test('a toast covers neither the navbar buttons nor an open dialog’s close but
   await page.route('**/api/v1/patients/import?**', (route) =>
     route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: { code: 'IMPORT_REJECTED', message: 'Archivo rechazado en la prueba.' } }) }),
   );
-  for (const [width, height, name] of [
-    [1366, 768, 'desktop'],
-    [390, 844, 'phone'],
+  for (const [width, height, name, theme] of [
+    [1366, 768, 'desktop', 'Claro'],
+    [390, 844, 'phone', 'Claro'],
+    [390, 844, 'phone-dark', 'Oscuro'],
+    [1366, 768, 'desktop-dark', 'Oscuro'],
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto('/pacientes');
+    await page.getByTestId('theme-menu').click();
+    await page.getByRole('menuitem', { name: theme, exact: true }).click();
+    await expect(page.getByRole('menu')).toBeHidden();
     const headerButtons = page.locator('header').getByRole('button');
     await expect(headerButtons.first()).toBeVisible();
     // Hidden buttons (none today) have no box and are skipped.
@@ -171,7 +191,7 @@ test('a toast covers neither the navbar buttons nor an open dialog’s close but
     expect(overlaps(toastBox, closeBox), `${name}: toast over the dialog's close button`).toBe(false);
     for (const box of header) if (box) expect(overlaps(toastBox, box), `${name}: toast over a navbar button`).toBe(false);
     // On a phone the toast takes the width of the screen, at the bottom.
-    if (name === 'phone') {
+    if (name.startsWith('phone')) {
       expect(toastBox.width).toBeGreaterThan(width - 40);
       expect(toastBox.y + toastBox.height).toBeGreaterThan(height - 40);
     } else {
