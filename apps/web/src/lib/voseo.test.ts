@@ -38,6 +38,7 @@ describe('server messages in voseo', () => {
     // Third persons, nouns and voseo stay as they are.
     expect(toVoseo('Este servicio usa el horario del lugar. Paciente de prueba.')).toBe('Este servicio usa el horario del lugar. Paciente de prueba.');
     expect(toVoseo('Revisá los datos.')).toBe('Revisá los datos.');
+    expect(toVoseo('Aquí no hay nada para ti.')).toBe('Acá no hay nada para vos.');
   });
 
   it('leaves no tú form in any Spanish message of the server or the contracts', () => {

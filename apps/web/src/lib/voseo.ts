@@ -37,6 +37,8 @@ const ANYWHERE: Record<string, string> = {
   tú: 'vos',
   ti: 'vos',
   contigo: 'con vos',
+  // Not tú, but the same voice.
+  aquí: 'acá',
 };
 
 /**

@@ -17,6 +17,8 @@ const word = (w: string) => `(?<![${LETTER}])${w}(?![${LETTER}])`;
  */
 const TU_ANYWHERE = [
   'tú', 'ti', 'contigo',
+  // Not a tú form, but the same voice: es-AR says "acá".
+  'aquí',
   'tienes', 'puedes', 'quieres', 'debes', 'sabes', 'eres', 'necesitas', 'buscas', 'encuentras', 'atiendes',
   'entregas', 'guardas', 'pierdes', 'usas', 'prefieres', 'conoces', 'recibes', 'escribes', 'vienes',
   'vuelves', 'cierras', 'eliges', 'confirmas', 'ingresas', 'seleccionas', 'agregas', 'completas', 'intentas',

@@ -39,6 +39,7 @@ describe('voice of the Spanish locales', () => {
     expect(tuForms('¿Aún no tienes cuenta?')).toEqual(['tienes']);
     expect(tuForms('Por seguridad, primero confirma tu contraseña actual.')).toEqual(['confirma']);
     expect(tuForms('Elegida por ti')).toEqual(['ti']);
+    expect(tuForms('Aquí vas a ver tus pacientes. Celiaquía.')).toEqual(['aquí']);
     expect(tuForms('Son de solo lectura: cópialas a tus platos.')).toEqual(['cópialas']);
     expect(tuForms('Suscríbete a tu agenda')).toEqual(['suscríbete']);
     expect(tuForms('Mapa: haz clic para marcar la ubicación')).toEqual(['haz']);
