@@ -7,6 +7,15 @@ import { toVoseo } from './voseo';
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 export const UNKNOWN_ERROR = 'UNKNOWN_ERROR';
 
+/**
+ * A Spanish text written by the server, in the interface's voice: voseo while it speaks es-AR, as is
+ * otherwise. Error messages go through it here; use it for server texts inside successful answers too
+ * (an import report's row errors).
+ */
+export function serverText(text: string): string {
+  return preferencesStore.get().locale === 'es-AR' ? toVoseo(text) : text;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -30,7 +39,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     const body = (await response.json()) as { error?: { code?: unknown; message?: unknown; details?: unknown } };
     const error = body?.error;
     if (error && typeof error.code === 'string') {
-      const voice = preferencesStore.get().locale === 'es-AR' ? toVoseo : (text: string) => text;
+      const voice = serverText;
       const details = Array.isArray(error.details)
         ? error.details.map((detail: unknown) =>
             detail && typeof detail === 'object' && typeof (detail as { message?: unknown }).message === 'string'
