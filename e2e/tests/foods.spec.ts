@@ -324,7 +324,7 @@ test('request foods, approve one and reject the other as admin', async ({ page }
   const alfajor = page.getByTestId('admin-food-request').filter({ hasText: 'Alfajor de prueba rechazable' });
   await alfajor.getByRole('button', { name: 'Rechazar' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Rechazar solicitud' }).click();
-  await expect(page.getByText('Escribe el motivo del rechazo.')).toBeVisible();
+  await expect(page.getByText('Escribí el motivo del rechazo.')).toBeVisible();
   await page.getByRole('dialog').getByLabel('Motivo').fill('Falta la tabla nutricional completa.');
   await screenshot(page, 'foods-14-admin-reject');
   await page.getByRole('dialog').getByRole('button', { name: 'Rechazar solicitud' }).click();

@@ -87,7 +87,8 @@ test('English and the dark theme are saved to the account and applied on the nex
   try {
     const other = await fresh.newPage();
     await other.goto('/login');
-    await expect(other.locator('html')).toHaveAttribute('lang', 'es');
+    // Nothing stored yet: the browser's Argentine Spanish picks es-AR (voice.spec.ts checks the texts).
+    await expect(other.locator('html')).toHaveAttribute('lang', 'es-AR');
     await expect(other.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
     await login(other, account.email, account.password);
     await expect(other).toHaveURL(/\/inicio$/);
@@ -117,7 +118,7 @@ test('forgot password: the emailed single-use link sets a new password', async (
   await expect(page.getByText(/Si existe una cuenta/)).toBeVisible();
 
   const email = lastEmailTo(account.email);
-  expect(email?.subject).toBe('Almendra: restablece tu contraseña');
+  expect(email?.subject).toBe('Almendra: restablecé tu contraseña');
   const link = /(http\S+\/pages\/reset-password\?token=\S+)/.exec(email!.text_body)![1]!;
   await page.goto(link);
   await screenshot(page, '09-reset-password');
@@ -176,7 +177,7 @@ test('the professional profile (name, licence number, phone) is edited and kept'
   const form = page.getByTestId('profile-form');
   await form.getByLabel('Teléfono').fill('llamame');
   await form.getByRole('button', { name: 'Guardar perfil' }).click();
-  await expect(form.getByText('Escribe el teléfono solo con números, espacios, +, ( ) o guiones.')).toBeVisible();
+  await expect(form.getByText('Escribí el teléfono solo con números, espacios, +, ( ) o guiones.')).toBeVisible();
   await form.getByLabel('Teléfono').fill('+54 11 4444-5555');
   await form.getByLabel('Matrícula').fill('MN 4521');
   await form.getByLabel('Nombre', { exact: true }).fill('Lucía');

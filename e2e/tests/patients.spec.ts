@@ -63,13 +63,13 @@ const display = (iso: string) => iso.split('-').reverse().join('-');
 
 test('first-patient tour on a fresh account creates the patient and opens the record', async ({ page }) => {
   await register(page);
-  const dialog = page.getByRole('dialog', { name: 'Carga tu primer paciente' });
+  const dialog = page.getByRole('dialog', { name: 'Cargá tu primer paciente' });
   await expect(dialog).toBeVisible();
   await screenshot(page, 'patients-01-tour');
   await expectAccessible(page);
 
   await dialog.getByRole('button', { name: 'Continuar' }).click();
-  await expect(dialog.getByText('El campo genero es obligatorio')).toBeVisible();
+  await expect(dialog.getByText('El campo género es obligatorio')).toBeVisible();
   await expect(dialog.getByText('El campo nombre es obligatorio')).toBeVisible();
   await expect(dialog.getByText('El campo apellido es obligatorio')).toBeVisible();
   await screenshot(page, 'patients-02-tour-errors');
@@ -78,7 +78,7 @@ test('first-patient tour on a fresh account creates the patient and opens the re
   await dialog.getByLabel('Apellido').fill('Pérez');
   // Enter in a field does not submit by accident.
   await dialog.getByLabel('Apellido').press('Enter');
-  await expect(dialog.getByText('El campo genero es obligatorio')).toBeVisible();
+  await expect(dialog.getByText('El campo género es obligatorio')).toBeVisible();
   await dialog.getByRole('radio', { name: 'Masculino' }).check();
 
   // Hold the create call until the animated loading state has been seen.
@@ -101,7 +101,7 @@ test('first-patient tour on a fresh account creates the patient and opens the re
   await page.goto('/inicio');
   const recent = page.getByTestId('dashboard-recent-patients');
   await expect(recent.getByRole('link', { name: 'José Pérez' })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Carga tu primer paciente' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Cargá tu primer paciente' })).toHaveCount(0);
   await screenshot(page, 'patients-04-dashboard-recent');
   await expectAccessible(page);
   await recent.getByRole('link', { name: 'José Pérez' }).click();
@@ -110,7 +110,7 @@ test('first-patient tour on a fresh account creates the patient and opens the re
 
 test('dismissed tour stays dismissed in this browser', async ({ page }) => {
   await register(page);
-  const dialog = page.getByRole('dialog', { name: 'Carga tu primer paciente' });
+  const dialog = page.getByRole('dialog', { name: 'Cargá tu primer paciente' });
   await dialog.getByRole('button', { name: 'Ahora no' }).click();
   await expect(dialog).toHaveCount(0);
   await page.goto('/pacientes');
@@ -191,7 +191,7 @@ test('full new-patient form with a webcam photo, then search with and without ac
   await expect(table.getByRole('link', { name: 'López, Ana María' })).toBeVisible();
   await expect(table.getByRole('link')).toHaveCount(1);
   await search.fill('Zoilo');
-  await expect(page.getByText('Parece que no hay nadie llamado así, prueba buscarlo de otra manera')).toBeVisible();
+  await expect(page.getByText('Parece que no hay nadie llamado así, probá buscarlo de otra manera')).toBeVisible();
   await screenshot(page, 'patients-09-no-match');
   await expectAccessible(page);
 
@@ -226,10 +226,10 @@ test('edit with the unsaved-changes guard, pregnancy follow-up, labs, export, de
   // Server validation message under the field.
   await page.getByLabel('Correo electrónico').fill('lucia@');
   await page.getByRole('button', { name: 'Guardar datos personales' }).click();
-  await expect(page.getByText('Ingresa un correo electrónico válido.').first()).toBeVisible();
+  await expect(page.getByText('Ingresá un correo electrónico válido.').first()).toBeVisible();
   await page.getByLabel('Correo electrónico').fill('lucia@example.com');
   // The error toast (2500 ms) goes away by itself.
-  await expect(page.getByText('Revisa los datos ingresados.')).toBeHidden();
+  await expect(page.getByText('Revisá los datos ingresados.')).toBeHidden();
 
   // Unsaved guard: leaving asks, "Seguir editando" stays with the edits, "Salir sin guardar" goes on.
   await page.getByLabel('Ciudad').fill('Rosario');
@@ -421,7 +421,7 @@ test('import with unknown headers: the nutritionist maps the columns, checks the
   const dialog = page.getByRole('dialog', { name: 'Importar pacientes desde un CSV o Excel' });
   await dialog.locator('input[type=file]').setInputFiles({ name: 'agenda.csv', mimeType: 'text/csv', buffer: csv });
   await dialog.getByRole('button', { name: 'Revisar archivo' }).click();
-  await expect(dialog.getByTestId('import-missing')).toContainText('Elige qué columnas tienen estos datos: Nombre, Apellido.');
+  await expect(dialog.getByTestId('import-missing')).toContainText('Elegí qué columnas tienen estos datos: Nombre, Apellido.');
   await expect(dialog.getByRole('button', { name: /^Importar/ })).toBeDisabled();
   await screenshot(page, 'patients-18-import-mapping-needed');
 

@@ -156,11 +156,11 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
 test('templates: a simple template, search, duplicate and delete with confirmation; an exchange plan', async ({ page }) => {
   await register(page);
   await page.goto('/plantillas');
-  await expect(page.getByText('Todavía no tienes plantillas.')).toBeVisible();
+  await expect(page.getByText('Todavía no tenés plantillas.')).toBeVisible();
   await page.getByRole('link', { name: 'Nuevo plan' }).click();
   await page.getByRole('radio', { name: 'Simple' }).check();
   await page.getByRole('button', { name: 'Crear plan' }).click();
-  await expect(page.getByText('Escribe un título.')).toBeVisible();
+  await expect(page.getByText('Escribí un título.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Título' }).fill('Plantilla de verano');
   // Enter in a field does not create anything by accident: the form validates and submits once.
   await page.getByRole('button', { name: 'Crear plan' }).click();
@@ -342,7 +342,7 @@ test('one plan of each type for a patient with a consultation: publish, duplicat
     await page.getByRole('button', { name: 'Duplicar…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Duplicar plan' });
     await dialog.getByRole('button', { name: 'Duplicar', exact: true }).click();
-    await expect(dialog.getByText('Elige un paciente.')).toBeVisible();
+    await expect(dialog.getByText('Elegí un paciente.')).toBeVisible();
     await dialog.getByLabel('Paciente', { exact: true }).fill('Tom');
     await page.getByRole('option', { name: 'Tomás Vera' }).click();
     if (c.key === 'simple') {

@@ -19,11 +19,21 @@ describe('POST /api/v1/auth/register', () => {
     const response = await post('/api/v1/auth/register', body);
     expect(response.statusCode).toBe(201);
     const session = response.json();
-    expect(session.user).toMatchObject({ email: 'mixed.case@consultorio.test', role: 'nutritionist', locale: 'es', theme: 'light' });
+    expect(session.user).toMatchObject({ email: 'mixed.case@consultorio.test', role: 'nutritionist', locale: 'es-AR', theme: 'light' });
     expect(session.nutritionist).toMatchObject({ firstName: 'Lucía', lastName: 'Fernández', countryCode: 'AR', timeZone: 'America/Argentina/Buenos_Aires' });
     expect(new Date(session.expiresAt).getTime()).toBe(t.clock.now().getTime() + 60_000);
     const cookie = response.cookies.find((c) => c.name === 'almendra_refresh');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth' });
+  });
+
+  it('speaks the Spanish of the country (voseo for Argentina and Uruguay, neutral tú elsewhere) unless English is asked for', async () => {
+    const localeFor = async (countryCode: string, locale?: string) =>
+      (await post('/api/v1/auth/register', newRegistration({ countryCode, ...(locale ? { locale } : {}) }))).json().user.locale;
+    expect(await localeFor('AR')).toBe('es-AR');
+    expect(await localeFor('UY', 'es')).toBe('es-AR');
+    expect(await localeFor('MX', 'es-AR')).toBe('es');
+    expect(await localeFor('ES')).toBe('es');
+    expect(await localeFor('AR', 'en')).toBe('en');
   });
 
   it('defaults the country to Argentina', async () => {
@@ -297,7 +307,8 @@ describe('password reset', () => {
     expect(forgot.statusCode).toBe(202);
     const email = await lastEmailTo(body.email);
     expect(email?.status).toBe('logged');
-    expect(email?.subject).toBe('Almendra: restablece tu contraseña');
+    expect(email?.subject).toBe('Almendra: restablecé tu contraseña');
+    expect(email?.text_body).toContain('Si no fuiste vos, ignorá este mensaje');
     const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(email!.text_body)![1]!);
     expect(email!.text_body).toContain('http://almendra.test/pages/reset-password?token=');
 
@@ -359,6 +370,9 @@ describe('account: password, preferences, lock screen', () => {
   it('saves locale, theme, primary colour and starred pages to the account', async () => {
     const { auth } = await registerAndLogin(t);
     const patch = (payload: unknown) => t.app.inject({ method: 'PATCH', url: '/api/v1/me/preferences', headers: auth, payload: payload as never });
+    expect((await patch({ locale: 'es' })).json().user.locale).toBe('es');
+    expect((await patch({ locale: 'es-AR' })).json().user.locale).toBe('es-AR');
+    expect((await patch({ locale: 'pt' })).statusCode).toBe(400);
     const saved = await patch({ locale: 'en', theme: 'dark', primaryColor: 'violet', starredPages: ['/citas', '/pacientes', '/citas'] });
     expect(saved.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: auth });

@@ -188,10 +188,10 @@ describe('background and habits', () => {
     const bad = await call('PUT', `/api/v1/patients/${id}/habits`, { version: 1, mealsPerDay: 0, sleepHoursPerDay: 25, alcohol: 'mucho', eatsOutPerWeek: 2.5 });
     expect(bad.statusCode).toBe(400);
     expect(issuesOf(bad.json())).toEqual({
-      mealsPerDay: 'Las comidas por día debe estar entre 1 y 12.',
-      sleepHoursPerDay: 'Las horas de sueño debe estar entre 0 y 24.',
+      mealsPerDay: 'La cantidad de comidas por día debe estar entre 1 y 12.',
+      sleepHoursPerDay: 'La cantidad de horas de sueño debe estar entre 0 y 24.',
       alcohol: "El consumo de alcohol debe ser 'none', 'occasional', 'weekly' o 'daily'.",
-      eatsOutPerWeek: 'Las comidas fuera de casa por semana debe ser un número entero.',
+      eatsOutPerWeek: 'La cantidad de comidas fuera de casa por semana debe ser un número entero.',
     });
     expect((await call('GET', `/api/v1/patients/${id}/habits`)).json()).toMatchObject({ version: 1, mealsPerDay: 4 });
   });
@@ -297,7 +297,7 @@ describe('physical activity', () => {
     const bad = await call('POST', `/api/v1/patients/${id}/activities`, { activity: 'Fútbol', frequencyPerWeek: 15, durationMinutes: 0, intensity: 'extrema' });
     expect(bad.statusCode).toBe(400);
     expect(issuesOf(bad.json())).toEqual({
-      frequencyPerWeek: 'Las veces por semana debe estar entre 0 y 14.',
+      frequencyPerWeek: 'La cantidad de veces por semana debe estar entre 0 y 14.',
       durationMinutes: 'La duración debe estar entre 1 y 600.',
       intensity: "La intensidad debe ser 'low', 'moderate' o 'high'.",
     });

@@ -4,7 +4,7 @@
    - data-mantine-color-scheme: 'dark' for the dark theme, 'light' otherwise (semi-dark is light content);
    - data-theme: light | dark | semi-dark (semi-dark darkens only the side menu);
    - data-primary-color: the Mantine colour name, used by boot.css for the loading indicator;
-   - <html lang>: es (default) or en.
+   - <html lang>: es (default), es-AR or en; with nothing stored, es-AR for a browser from AR or UY.
    Keep in sync with src/lib/preferences.ts. */
 /* global document, window */
 (function () {
@@ -14,6 +14,11 @@
     var raw = window.localStorage.getItem('almendra.preferences');
     var parsed = raw ? JSON.parse(raw) : null;
     if (parsed && typeof parsed === 'object') prefs = parsed;
+    // Nothing stored yet: a visitor whose browser speaks Spanish from Argentina or Uruguay reads es-AR.
+    if (!raw) {
+      var languages = window.navigator.languages || [window.navigator.language];
+      if (/^es-(ar|uy)\b/i.test(languages[0] || '')) prefs = { locale: 'es-AR' };
+    }
   } catch {
     prefs = {};
   }
@@ -23,5 +28,5 @@
   root.setAttribute('data-mantine-color-scheme', theme === 'dark' ? 'dark' : 'light');
   root.setAttribute('data-theme', theme);
   root.setAttribute('data-primary-color', color);
-  root.setAttribute('lang', prefs.locale === 'en' ? 'en' : 'es');
+  root.setAttribute('lang', prefs.locale === 'en' || prefs.locale === 'es-AR' ? prefs.locale : 'es');
 })();

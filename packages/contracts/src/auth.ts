@@ -1,6 +1,6 @@
 // Accounts, sessions and the signed-in user's own preferences.
 import { z } from 'zod';
-import { idSchema, isoInstantSchema, localeSchema, primaryColorSchema, themeSchema } from './common.js';
+import { idSchema, isoInstantSchema, localeSchema, primaryColorSchema, themeSchema, type Locale } from './common.js';
 
 export const roleSchema = z.enum(['nutritionist', 'admin', 'patient']);
 export type Role = z.infer<typeof roleSchema>;
@@ -25,6 +25,19 @@ const requiredName = (field: string) =>
     .trim()
     .min(1, { error: `Ingresa ${field}.` })
     .max(80, { error: 'Es demasiado largo (máximo 80 caracteres).' });
+/** Countries whose nutritionists read and write voseo ("Cargá tu primer paciente"): their Spanish is es-AR. */
+export const VOSEO_COUNTRIES: readonly string[] = Object.freeze(['AR', 'UY']);
+
+/** The Spanish an account from this country gets by default: es-AR (voseo) for AR and UY, else neutral es. */
+export function spanishLocaleFor(countryCode: string | null | undefined): 'es' | 'es-AR' {
+  return countryCode && VOSEO_COUNTRIES.includes(countryCode.toUpperCase()) ? 'es-AR' : 'es';
+}
+
+/** The locale a new account starts with: English when asked for, else the Spanish of its country. */
+export function registrationLocale(requested: Locale | undefined, countryCode: string): Locale {
+  return requested === 'en' ? 'en' : spanishLocaleFor(countryCode);
+}
+
 /** ISO 3166-1 alpha-2 country code; Argentina is the default country of a new account. */
 export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, { error: 'Elige un país válido.' });
 
@@ -64,6 +77,7 @@ export const registerRequestSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   countryCode: countryCodeSchema.default('AR'),
+  /** Only 'en' is kept as sent; Spanish (or nothing) becomes the country's Spanish (registrationLocale). */
   locale: localeSchema.optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;

@@ -20,7 +20,8 @@ export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 
 export const idSchema = z.string().min(1).max(64);
 export const isoInstantSchema = z.string();
-export const localeSchema = z.enum(['es', 'en']);
+/** Interface languages: neutral Spanish (tú), Argentine Spanish (voseo, on top of es) and English. */
+export const localeSchema = z.enum(['es', 'es-AR', 'en']);
 export type Locale = z.infer<typeof localeSchema>;
 export const themeSchema = z.enum(['light', 'dark', 'semi-dark']);
 export type Theme = z.infer<typeof themeSchema>;

@@ -441,19 +441,19 @@ export const smokingStatusSchema = z.enum(['never', 'former', 'current'], {
 export const appetiteSchema = z.enum(['low', 'normal', 'high'], { error: "El apetito debe ser 'low', 'normal' o 'high'." });
 
 const habitsFields = {
-  mealsPerDay: integerIn('Las comidas por día', 1, 12).nullable().optional(),
+  mealsPerDay: integerIn('La cantidad de comidas por día', 1, 12).nullable().optional(),
   waterLitersPerDay: numberIn('El agua por día', 0, 10, ' litros').nullable().optional(),
-  sleepHoursPerDay: numberIn('Las horas de sueño', 0, 24).nullable().optional(),
-  bowelMovementsPerWeek: integerIn('Las deposiciones por semana', 0, 50).nullable().optional(),
+  sleepHoursPerDay: numberIn('La cantidad de horas de sueño', 0, 24).nullable().optional(),
+  bowelMovementsPerWeek: integerIn('La cantidad de deposiciones por semana', 0, 50).nullable().optional(),
   alcohol: alcoholFrequencySchema.nullable().optional(),
   smoking: smokingStatusSchema.nullable().optional(),
-  cigarettesPerDay: integerIn('Los cigarrillos por día', 0, 100).nullable().optional(),
+  cigarettesPerDay: integerIn('La cantidad de cigarrillos por día', 0, 100).nullable().optional(),
   /** Cups of coffee, mate cebado counts as the nutritionist decides (write it in notes). */
-  caffeineCupsPerDay: integerIn('Las tazas de café por día', 0, 30).nullable().optional(),
+  caffeineCupsPerDay: integerIn('La cantidad de tazas de café por día', 0, 30).nullable().optional(),
   appetite: appetiteSchema.nullable().optional(),
   /** Who cooks at home. */
   whoCooks: optionalText(120),
-  eatsOutPerWeek: integerIn('Las comidas fuera de casa por semana', 0, 21).nullable().optional(),
+  eatsOutPerWeek: integerIn('La cantidad de comidas fuera de casa por semana', 0, 21).nullable().optional(),
   notes: optionalText(4000),
 };
 
@@ -705,7 +705,7 @@ export type ActivityIntensity = z.infer<typeof activityIntensitySchema>;
 
 const activityFields = {
   activity: requiredText('la actividad', 120),
-  frequencyPerWeek: integerIn('Las veces por semana', 0, 14),
+  frequencyPerWeek: integerIn('La cantidad de veces por semana', 0, 14),
   durationMinutes: integerIn('La duración', 1, 600),
   intensity: activityIntensitySchema,
   notes: optionalText(2000),

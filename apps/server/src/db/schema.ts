@@ -14,7 +14,7 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   role: 'nutritionist' | 'admin' | 'patient';
-  locale: 'es' | 'en';
+  locale: 'es' | 'es-AR' | 'en';
   theme: 'light' | 'dark' | 'semi-dark';
   primary_color: string;
   /** JSON array of page paths. */

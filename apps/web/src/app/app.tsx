@@ -13,6 +13,7 @@ import { queryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
 import { createAppTheme, cssVariablesResolver } from '../lib/theme';
 import { TOAST_DURATION_MS } from '../lib/toast';
+import classes from './notifications.module.css';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
@@ -44,7 +45,9 @@ export function App() {
       defaultColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} />
+      {/* Bottom-left (full width at the bottom on a phone; why in notifications.module.css): a toast
+          never covers the navbar's buttons or a dialog's close button during its 2500 ms. */}
+      <Notifications position="bottom-left" autoClose={TOAST_DURATION_MS} containerWidth={400} classNames={{ root: classes.root }} />
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           {/* Route loaders already wait for the guard and the screen's chunk, so a committed navigation

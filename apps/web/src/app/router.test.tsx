@@ -35,13 +35,30 @@ describe('app routes', () => {
     expect(screen.getByLabelText('Correo electrónico')).toBeInTheDocument();
   });
 
-  it('redirects unknown paths to the 404 screen and the root to /inicio', async () => {
+  it('redirects unknown paths to the 404 screen', async () => {
     const router = renderAt('/no-existe');
     expect(await screen.findByRole('heading', { name: 'Esta página no existe' })).toBeInTheDocument();
     expect(here(router)).toBe('/pages/error-404');
+  });
 
-    const root = renderAt('/');
-    await waitFor(() => expect(here(root)).toBe('/login?to=%2Finicio'));
+  it('shows a signed-out visitor of the root what Almendra is, with sign-up and sign-in; sends someone signed in to /inicio', async () => {
+    const visitor = renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu consultorio de nutrición, en orden' })).toBeInTheDocument();
+    expect(here(visitor)).toBe('/');
+    expect(screen.getByRole('link', { name: 'Crear cuenta' })).toHaveAttribute('href', '/comenzar');
+    expect(screen.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('heading', { level: 2, name: 'Consultas con antropometría' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Crear cuenta' }));
+    expect(await screen.findByRole('button', { name: 'Crear cuenta' })).toBeInTheDocument();
+    expect(here(visitor)).toBe('/comenzar');
+    visitor.dispose();
+
+    storeValidSession();
+    queryClient.setQueryData(['me'], me());
+    vi.stubGlobal('fetch', vi.fn(routeFetch({ 'GET /api/v1/marketing/unseen-count': () => jsonResponse(200, { count: 0 }) }).fetch));
+    const signedIn = renderAt('/');
+    await waitFor(() => expect(here(signedIn)).toBe('/inicio'));
+    expect(await screen.findByTestId('dashboard-greeting')).toBeInTheDocument();
   });
 
   it('resumes an expired session with one refresh before deciding, then shows the dashboard', async () => {

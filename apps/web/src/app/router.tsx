@@ -1,6 +1,8 @@
 // The route tree: ROUTES (route-table.ts) mapped to lazily loaded screens under the main or the
-// full-page layout, each guarded by its access rule; '/' → /inicio, unknown paths → the 404 screen.
+// full-page layout, each guarded by its access rule; '/' → /inicio for someone signed in and the
+// welcome page for a visitor; unknown paths → the 404 screen.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { ensureSession } from '../lib/auth';
 import { loadLazyNamespaces } from '../lib/i18n';
 import { guardLoader } from './access';
 import { FullPageLayout } from './layouts/full-page-layout';
@@ -35,6 +37,17 @@ const settings = () => import('../features/settings/routes/settings-pages');
 const chat = () => import('../features/chat/routes/chat-pages');
 const video = () => import('../features/video/routes/video-pages');
 const help = () => import('../features/help/routes/help-pages');
+const welcome = () => import('../features/account/routes/welcome-page');
+
+/** '/' for a signed-out visitor: what Almendra is, with sign-up and sign-in. */
+const WelcomePage = lazyPage('welcome', welcome, 'WelcomePage');
+
+/** '/': signed-in people go where they always went (/inicio, whose guard handles lock and ban). */
+async function rootLoader() {
+  if (await ensureSession().catch(() => false)) throw redirect(ROOT_REDIRECT);
+  await WelcomePage.preload();
+  return null;
+}
 
 export const PAGES: Record<PageKey, LazyPage> = {
   dashboard: lazyPage('dashboard', dashboard, 'DashboardPage'),
@@ -133,9 +146,14 @@ export function buildRoutes(): RouteObject[] {
       // The boot overlay of index.html covers the first load; nothing to render meanwhile.
       hydrateFallbackElement: <BootFallback />,
       children: [
-        { index: true, loader: () => redirect(ROOT_REDIRECT), element: <BootFallback /> },
         { element: <MainLayout />, children: ROUTES.filter((r) => r.layout === 'main').map(toRouteObject) },
-        { element: <FullPageLayout />, children: ROUTES.filter((r) => r.layout === 'full').map(toRouteObject) },
+        {
+          element: <FullPageLayout />,
+          children: [
+            { index: true, loader: rootLoader, element: <WelcomePage /> },
+            ...ROUTES.filter((r) => r.layout === 'full').map(toRouteObject),
+          ],
+        },
         { path: '*', loader: () => redirect(NOT_FOUND_PATH), element: <BootFallback /> },
       ],
     },

@@ -1,8 +1,20 @@
 // The one error type every API call rejects with, built from the server's uniform error body
-// { error: { code, message, details } }. `message` is the server's (Spanish) text, shown in toasts.
+// { error: { code, message, details } }. `message` is the server's (Spanish) text, shown in toasts;
+// while the interface speaks es-AR, it and the field messages of `details` are shown in voseo.
+import { preferencesStore } from './preferences';
+import { toVoseo } from './voseo';
 
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 export const UNKNOWN_ERROR = 'UNKNOWN_ERROR';
+
+/**
+ * A Spanish text written by the server, in the interface's voice: voseo while it speaks es-AR, as is
+ * otherwise. Error messages go through it here; use it for server texts inside successful answers too
+ * (an import report's row errors).
+ */
+export function serverText(text: string): string {
+  return preferencesStore.get().locale === 'es-AR' ? toVoseo(text) : text;
+}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -27,12 +39,15 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     const body = (await response.json()) as { error?: { code?: unknown; message?: unknown; details?: unknown } };
     const error = body?.error;
     if (error && typeof error.code === 'string') {
-      return new ApiError(
-        response.status,
-        error.code,
-        typeof error.message === 'string' ? error.message : '',
-        error.details,
-      );
+      const voice = serverText;
+      const details = Array.isArray(error.details)
+        ? error.details.map((detail: unknown) =>
+            detail && typeof detail === 'object' && typeof (detail as { message?: unknown }).message === 'string'
+              ? { ...detail, message: voice((detail as { message: string }).message) }
+              : detail,
+          )
+        : error.details;
+      return new ApiError(response.status, error.code, typeof error.message === 'string' ? voice(error.message) : '', details);
     }
   } catch {
     // Not our JSON error body (a proxy page, an empty 502): fall through to a generic error.

@@ -1,5 +1,7 @@
-// i18next with es (default and fallback) and en. The namespaces the shell, login, registration and
-// error screens need are bundled, so those screens render their texts on the first paint; the
+// i18next with three languages: es (neutral Spanish in the tú form, the spec's own messages word for
+// word; default and fallback), es-AR (Argentine voseo, holding only the strings that differ from es;
+// everything else falls back to es) and en. docs/style-guide.md says which voice each one speaks.
+// The namespaces the shell, login, registration and error screens need are bundled, so those screens render their texts on the first paint; the
 // feature namespaces (patients, plans, …) are one chunk per language and file, fetched by the backend
 // below when a route loader (router.tsx) or a suspending useTranslation asks for them, and again for
 // the other language on changeLanguage. The language follows the preferences store, so the navbar
@@ -18,6 +20,12 @@ import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 import enFeatures from '../locales/en/features.json';
 import enNav from '../locales/en/nav.json';
+import esArAccount from '../locales/es-AR/account.json';
+import esArAuth from '../locales/es-AR/auth.json';
+import esArCommon from '../locales/es-AR/common.json';
+import esArErrors from '../locales/es-AR/errors.json';
+import esArFeatures from '../locales/es-AR/features.json';
+import esArNav from '../locales/es-AR/nav.json';
 import { preferencesStore } from './preferences';
 
 /** Bundled in the entry chunk: everything a screen outside the feature routes can show. */
@@ -25,6 +33,16 @@ const bundledResources = {
   es: { common: esCommon, auth: esAuth, nav: esNav, account: esAccount, features: esFeatures, errors: esErrors },
   en: { common: enCommon, auth: enAuth, nav: enNav, account: enAccount, features: enFeatures, errors: enErrors },
 } as const;
+
+/** es-AR overrides of the bundled namespaces (only the strings in voseo that differ from es). */
+const bundledOverridesEsAr = {
+  common: esArCommon,
+  auth: esArAuth,
+  nav: esArNav,
+  account: esArAccount,
+  features: esArFeatures,
+  errors: esArErrors,
+};
 
 /** Types only (erased from the build): the shape of every namespace, for type-checked keys. */
 export type Resources = (typeof bundledResources)['es'] & {
@@ -38,7 +56,7 @@ export type Resources = (typeof bundledResources)['es'] & {
   plans: typeof import('../locales/es/plans.json');
 };
 
-export const LANGUAGES = ['es', 'en'] as const;
+export const LANGUAGES = ['es', 'es-AR', 'en'] as const;
 export const BUNDLED_NAMESPACES: readonly (keyof (typeof bundledResources)['es'])[] = Object.freeze(
   Object.keys(bundledResources.es) as (keyof (typeof bundledResources)['es'])[],
 );
@@ -63,6 +81,9 @@ const lazyLocaleFiles = import.meta.glob<ResourceKey>(
   { import: 'default' },
 );
 
+/** Languages that hold only overrides: a namespace without a file there has nothing to override. */
+const OVERRIDE_LANGUAGES: readonly string[] = ['es-AR'];
+
 /** i18next backend reading the lazy locale chunks. */
 const lazyLocaleBackend: BackendModule = {
   type: 'backend',
@@ -70,6 +91,10 @@ const lazyLocaleBackend: BackendModule = {
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
     const load = lazyLocaleFiles[`../locales/${language}/${namespace}.json`];
+    if (!load && OVERRIDE_LANGUAGES.includes(language)) {
+      callback(null, {});
+      return;
+    }
     if (!load) {
       callback(new Error(`No locale file ${language}/${namespace}`), false);
       return;
@@ -90,12 +115,17 @@ void i18n
   .use(initReactI18next)
   .init({
     // Copies: i18next adds the loaded namespaces into these objects and pushes them onto `ns`.
-    resources: { es: { ...bundledResources.es }, en: { ...bundledResources.en } },
+    resources: { es: { ...bundledResources.es }, 'es-AR': { ...bundledOverridesEsAr }, en: { ...bundledResources.en } },
     // The backend fills in only what is not bundled.
     partialBundledLanguages: true,
     lng: preferencesStore.get().locale,
-    fallbackLng: 'es',
+    // es-AR → es: a string without a voseo override is the neutral one. en → es. English is not a
+    // fallback of the Spanish locales: locales.test.ts keeps es and en key for key identical, so it
+    // would never be read, and i18next would still download every English chunk for it.
+    fallbackLng: { 'es-AR': ['es'], default: ['es'] },
     supportedLngs: [...LANGUAGES],
+    // 'es-AR' is loaded as itself plus its fallbacks, never as a bare 'es' guessed from the region.
+    load: 'currentOnly',
     ns: [...BUNDLED_NAMESPACES],
     defaultNS,
     interpolation: { escapeValue: false },
@@ -129,7 +159,10 @@ preferencesStore.subscribe(() => {
   if (i18n.language !== locale) void i18n.changeLanguage(locale);
 });
 
-/** BCP 47 tag for Intl formatting: Argentine Spanish is the product's Spanish. */
+/**
+ * BCP 47 tag for Intl formatting. Both Spanish locales format dates and numbers the Argentine way
+ * (22,5 kg; 1.401,5 kcal; dd-mm-yyyy): only the voice differs between es and es-AR.
+ */
 export function intlLocale(language: string = i18n.language): string {
   return language === 'en' ? 'en' : 'es-AR';
 }

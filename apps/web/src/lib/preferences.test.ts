@@ -8,6 +8,9 @@ import {
   PREFERENCES_STORAGE_KEY,
   preferencesColorSchemeManager,
   preferencesStore,
+  readStoredPreferences,
+  spanishLocaleFor,
+  visitorLocale,
 } from './preferences';
 
 
@@ -67,14 +70,53 @@ describe('preferences', () => {
   });
 
   it('the app and theme-boot.js agree on the document attributes', () => {
-    const prefs = { locale: 'en', theme: 'semi-dark', primaryColor: 'orange' } as const;
-    applyPreferencesToDocument(prefs);
-    const fromApp = ['lang', 'data-theme', 'data-mantine-color-scheme', 'data-primary-color'].map((a) => document.documentElement.getAttribute(a));
-    resetRoot();
-    window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify(prefs));
-    runThemeBoot();
-    const fromBoot = ['lang', 'data-theme', 'data-mantine-color-scheme', 'data-primary-color'].map((a) => document.documentElement.getAttribute(a));
-    expect(fromBoot).toEqual(fromApp);
+    for (const prefs of [
+      { locale: 'en', theme: 'semi-dark', primaryColor: 'orange' },
+      { locale: 'es-AR', theme: 'light', primaryColor: 'teal' },
+      { locale: 'es', theme: 'dark', primaryColor: 'blue' },
+    ] as const) {
+      resetRoot();
+      applyPreferencesToDocument(prefs);
+      const fromApp = ['lang', 'data-theme', 'data-mantine-color-scheme', 'data-primary-color'].map((a) => document.documentElement.getAttribute(a));
+      resetRoot();
+      window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify(prefs));
+      runThemeBoot();
+      const fromBoot = ['lang', 'data-theme', 'data-mantine-color-scheme', 'data-primary-color'].map((a) => document.documentElement.getAttribute(a));
+      expect(fromBoot, prefs.locale).toEqual(fromApp);
+    }
+  });
+
+  it('a visitor with nothing stored reads the Spanish of the browser region, in the app and in theme-boot.js', () => {
+    expect(visitorLocale(['es-AR', 'es'])).toBe('es-AR');
+    expect(visitorLocale(['es-UY'])).toBe('es-AR');
+    expect(visitorLocale(['es-MX', 'es-AR'])).toBe('es');
+    expect(visitorLocale(['en-US'])).toBe('es');
+    expect(visitorLocale([])).toBe('es');
+    const languages = Object.getOwnPropertyDescriptor(window.navigator, 'languages');
+    Object.defineProperty(window.navigator, 'languages', { value: ['es-AR', 'es'], configurable: true });
+    try {
+      expect(readStoredPreferences().locale).toBe('es-AR');
+      runThemeBoot();
+      expect(document.documentElement.getAttribute('lang')).toBe('es-AR');
+      // Something stored wins over the browser.
+      window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ locale: 'es' }));
+      expect(readStoredPreferences().locale).toBe('es');
+      runThemeBoot();
+      expect(document.documentElement.getAttribute('lang')).toBe('es');
+    } finally {
+      if (languages) Object.defineProperty(window.navigator, 'languages', languages);
+      else delete (window.navigator as unknown as Record<string, unknown>).languages;
+    }
+  });
+
+  it('keeps the Argentine Spanish locale and picks it by country (Argentina and Uruguay speak vos)', () => {
+    expect(parsePreferences({ locale: 'es-AR' }).locale).toBe('es-AR');
+    expect(parsePreferences({ locale: 'es-ar' }).locale).toBe('es');
+    expect(spanishLocaleFor('AR')).toBe('es-AR');
+    expect(spanishLocaleFor('UY')).toBe('es-AR');
+    expect(spanishLocaleFor('MX')).toBe('es');
+    expect(spanishLocaleFor('ES')).toBe('es');
+    expect(spanishLocaleFor(null)).toBe('es');
   });
 
   it('the store persists changes for the next page load and the colour-scheme manager follows it', () => {

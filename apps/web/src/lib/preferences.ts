@@ -6,7 +6,8 @@ import type { Locale, PrimaryColor, Theme } from '@almendra/contracts';
 
 export const PREFERENCES_STORAGE_KEY = 'almendra.preferences';
 
-export const LOCALES = ['es', 'en'] as const satisfies readonly Locale[];
+/** Interface languages in the order the preferences list offers them. */
+export const LOCALES = ['es-AR', 'es', 'en'] as const satisfies readonly Locale[];
 export const THEMES = ['light', 'dark', 'semi-dark'] as const satisfies readonly Theme[];
 export const PRIMARY_COLORS = [
   'teal',
@@ -33,6 +34,17 @@ export interface Preferences {
 
 export const DEFAULT_PREFERENCES: Preferences = { locale: 'es', theme: 'light', primaryColor: 'teal' };
 
+/**
+ * Countries whose nutritionists read voseo: their Spanish is es-AR. Mirrors VOSEO_COUNTRIES of
+ * @almendra/contracts (redeclared: a value import from the contracts would bring zod into the entry chunk).
+ */
+export const VOSEO_COUNTRIES: readonly string[] = ['AR', 'UY'];
+
+/** The Spanish an account from this country reads by default (the server applies the same rule at sign-up). */
+export function spanishLocaleFor(countryCode: string | null | undefined): Extract<Locale, 'es' | 'es-AR'> {
+  return countryCode && VOSEO_COUNTRIES.includes(countryCode.toUpperCase()) ? 'es-AR' : 'es';
+}
+
 function oneOf<T extends string>(values: readonly T[], value: unknown, fallback: T): T {
   return typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : fallback;
 }
@@ -47,10 +59,20 @@ export function parsePreferences(value: unknown): Preferences {
   };
 }
 
+/**
+ * A visitor nothing is stored for yet (before signing in) reads the Spanish of their browser's region:
+ * es-AR when the browser's first language is Spanish from Argentina or Uruguay, else neutral es.
+ * Mirrored in public/theme-boot.js.
+ */
+export function visitorLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): Locale {
+  const first = (languages[0] ?? '').toLowerCase();
+  return /^es-(ar|uy)\b/.test(first) ? 'es-AR' : DEFAULT_PREFERENCES.locale;
+}
+
 export function readStoredPreferences(): Preferences {
   try {
     const raw = window.localStorage.getItem(PREFERENCES_STORAGE_KEY);
-    return parsePreferences(raw ? JSON.parse(raw) : null);
+    return raw ? parsePreferences(JSON.parse(raw)) : { ...DEFAULT_PREFERENCES, locale: visitorLocale() };
   } catch {
     return DEFAULT_PREFERENCES;
   }

@@ -1,31 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_NAMESPACES, LAZY_NAMESPACES } from '../lib/i18n';
+import { flatLanguage, resources } from './locale-files';
 
-// Every locale file, bundled or lazily loaded (lib/i18n.ts), read directly: { es: { auth: {…} }, en: … }.
-const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
-const resources: Record<string, Record<string, unknown>> = {};
-for (const [path, data] of Object.entries(files)) {
-  const [, language, namespace] = /^\.\/([a-z]+)\/([a-z-]+)\.json$/.exec(path)!;
-  (resources[language!] ??= {})[namespace!] = data;
-}
-
-function flatten(value: unknown, prefix = ''): Record<string, string> {
-  if (typeof value === 'string') return { [prefix]: value };
-  return Object.entries(value as Record<string, unknown>).reduce<Record<string, string>>(
-    (all, [key, child]) => ({ ...all, ...flatten(child, prefix ? `${prefix}.${key}` : key) }),
-    {},
-  );
-}
-
-const es = flatten(resources.es);
-const en = flatten(resources.en);
+// Keys here are 'namespace.key.path' (as before the es-AR layer); the voice tests use 'namespace:key'.
+const dotted = (flat: Record<string, string>) => Object.fromEntries(Object.entries(flat).map(([key, text]) => [key.replace(':', '.'), text]));
+const es = dotted(flatLanguage('es'));
+const en = dotted(flatLanguage('en'));
+const esAr = dotted(flatLanguage('es-AR'));
+const placeholders = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]).sort();
 
 describe('locales', () => {
   it('every locale file is a namespace i18n bundles or loads on demand', () => {
-    expect(Object.keys(resources).sort()).toEqual(['en', 'es']);
+    expect(Object.keys(resources).sort()).toEqual(['en', 'es', 'es-AR']);
     const namespaces = [...BUNDLED_NAMESPACES, ...LAZY_NAMESPACES].sort();
     expect(Object.keys(resources.es!).sort()).toEqual(namespaces);
     expect(Object.keys(resources.en!).sort()).toEqual(namespaces);
+    // es-AR holds overrides only; lib/i18n.ts imports its bundled files, so those must exist.
+    for (const namespace of Object.keys(resources['es-AR']!)) expect(namespaces, `es-AR/${namespace}.json`).toContain(namespace);
+    for (const namespace of BUNDLED_NAMESPACES) expect(Object.keys(resources['es-AR']!), `es-AR/${namespace}.json`).toContain(namespace);
+  });
+
+  it('es-AR overrides only existing es keys, with different text and the same {{placeholders}}', () => {
+    expect(Object.keys(esAr).length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const [key, text] of Object.entries(esAr)) {
+      const neutral = es[key];
+      if (neutral === undefined) problems.push(`${key}: no such key in es (renamed or removed there?)`);
+      else if (neutral === text) problems.push(`${key}: same text as es, delete the override`);
+      else if (placeholders(neutral).join() !== placeholders(text).join()) problems.push(`${key}: placeholders differ from es`);
+      if (!text.trim()) problems.push(`${key}: empty`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('es and en have exactly the same keys and no empty texts', () => {

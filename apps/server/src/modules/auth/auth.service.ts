@@ -8,7 +8,7 @@ import type {
   UpdatePreferencesRequest,
   UpdateProfileRequest,
 } from '@almendra/contracts';
-import { registerRequestSchema } from '@almendra/contracts';
+import { registerRequestSchema, registrationLocale } from '@almendra/contracts';
 import { DEFAULT_TIME_ZONE } from '@almendra/domain';
 import type { DB } from '../../db/schema.js';
 import type { AccessTokenIssuer } from '../../lib/access-token.js';
@@ -103,7 +103,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         email: data.email,
         password_hash: await hashPassword(data.password),
         role: deps.adminEmails.includes(data.email) ? 'admin' : 'nutritionist',
-        locale: data.locale ?? 'es',
+        locale: registrationLocale(data.locale, data.countryCode),
         theme: 'light',
         primary_color: 'teal',
         starred_pages: '[]',

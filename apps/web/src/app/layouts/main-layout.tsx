@@ -76,7 +76,7 @@ export function MainLayout() {
             >
               {t('nav:navbar.search')}
             </Button>
-            <LocaleSwitch />
+            <LocaleSwitch countryCode={me.data?.nutritionist?.countryCode ?? null} />
             <ThemeMenu />
             <UserMenu me={me.data} />
           </Group>

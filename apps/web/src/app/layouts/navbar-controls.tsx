@@ -19,7 +19,7 @@ import type { MeResponse, Theme, UpdatePreferencesRequest } from '@almendra/cont
 import { endSession } from '../../lib/auth';
 import { fullName, updatePreferences } from '../../lib/current-user';
 import { setLocked } from '../../lib/lock';
-import { preferencesStore, THEMES } from '../../lib/preferences';
+import { preferencesStore, spanishLocaleFor, THEMES } from '../../lib/preferences';
 import { LOCK_SCREEN_PATH } from '../guard';
 import classes from './main-layout.module.css';
 
@@ -33,11 +33,12 @@ function useSavePreferences() {
   });
 }
 
-export function LocaleSwitch() {
+/** Spanish ⇄ English. Back to Spanish means the Spanish of the practice's country (es-AR or es). */
+export function LocaleSwitch({ countryCode }: { countryCode: string | null }) {
   const { t } = useTranslation('nav');
   const { locale } = usePreferences();
   const save = useSavePreferences();
-  const next = locale === 'es' ? 'en' : 'es';
+  const next = locale === 'en' ? spanishLocaleFor(countryCode) : 'en';
   return (
     <Tooltip label={t('navbar.switchLocale')}>
       <Button
