@@ -23,7 +23,7 @@ import { loadPatientTypes } from './db/reference-data/patient-types.js';
 import { AccessTokenIssuer } from './lib/access-token.js';
 import { createGuards } from './lib/auth-guard.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { installErrorHandler } from './lib/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.js';
 import { createEventBus, type EventBus } from './lib/event-bus.js';
 import { Mailer } from './lib/mailer.js';
 import { RateLimiter } from './lib/rate-limiter.js';
@@ -92,6 +92,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Ids are UUIDv7 (36 characters) or catalogue keys: a longer path parameter matches no route (404).
+    maxParamLength: 200,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -178,7 +178,8 @@ describe('plans', () => {
     expect(created.json().computed.days[0].nutrients.energyKcal).toBeCloseTo(groups.groups[0].portion.energyKcal * 2, 6);
     const bad = await p.call('POST', '/api/v1/plans', { type: 3, title: 'X', content: { exchange: [{ day: 1, meals: [{ slot: 1, portions: portions.map(() => -1) }], discarded }] } });
     expect(bad.statusCode).toBe(400);
-    expect((await p.call('GET', '/api/v1/exchange-groups?country=ZZ')).statusCode).toBe(404);
+    expect((await p.call('GET', '/api/v1/exchange-groups?country=ZZ')).statusCode).toBe(400); // not an ISO 3166 code
+    expect((await p.call('GET', '/api/v1/exchange-groups?country=FR')).statusCode).toBe(404); // a country without a list
   });
 
   it('prints a PDF and emails it as an attachment to the patient', async () => {

@@ -1,6 +1,7 @@
 // Accounts, sessions and the signed-in user's own preferences.
 import { z } from 'zod';
 import { idSchema, isoInstantSchema, localeSchema, primaryColorSchema, themeSchema, type Locale } from './common.js';
+import { isoCountryCodeSchema } from './countries.js';
 
 export const roleSchema = z.enum(['nutritionist', 'admin', 'patient']);
 export type Role = z.infer<typeof roleSchema>;
@@ -39,7 +40,7 @@ export function registrationLocale(requested: Locale | undefined, countryCode: s
 }
 
 /** ISO 3166-1 alpha-2 country code; Argentina is the default country of a new account. */
-export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, { error: 'Elige un país válido.' });
+export const countryCodeSchema = isoCountryCodeSchema('Elige un país válido.');
 
 export const userSchema = z.object({
   id: idSchema,

@@ -19,6 +19,14 @@ export const validationIssueSchema = z.object({
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 
 export const idSchema = z.string().min(1).max(64);
+
+/**
+ * An integer read from a query string must be written in plain decimal digits. Number() alone would
+ * also read "0x10" as 16, "+5" as 5, "1e3" as 1000 and " 5" as 5, none of which a client means to send.
+ * Anything else reaches the wrapped schema as NaN, so it answers with its own "debe ser un número".
+ */
+export const decimalQueryInteger = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && !/^-?\d{1,15}$/.test(value) ? Number.NaN : value), schema);
 export const isoInstantSchema = z.string();
 /** Interface languages: neutral Spanish (tú), Argentine Spanish (voseo, on top of es) and English. */
 export const localeSchema = z.enum(['es', 'es-AR', 'en']);
@@ -28,3 +36,23 @@ export type Theme = z.infer<typeof themeSchema>;
 /** Primary colours offered in the theme switch: Mantine palette names. */
 export const primaryColorSchema = z.enum(['teal', 'green', 'blue', 'indigo', 'violet', 'grape', 'pink', 'red', 'orange', 'cyan']);
 export type PrimaryColor = z.infer<typeof primaryColorSchema>;
+
+/**
+ * A link a person typed (a website): only http and https are ever stored, so no stored value can become
+ * a `javascript:` or `data:` link when rendered. "www.ejemplo.com" is kept as "https://www.ejemplo.com".
+ * Empty text clears the field (null).
+ */
+export const optionalWebLinkSchema = (max: number, message = 'Ingresa una dirección web que empiece con http:// o https://.') =>
+  z
+    .string({ error: 'Debe ser un texto.' })
+    .trim()
+    .max(max, { error: `Es demasiado largo (máximo ${max} caracteres).` })
+    .transform((value) => (value === '' ? null : /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`))
+    .refine((value) => value === null || isHttpUrl(value), { error: message })
+    .nullable()
+    .optional();
+
+/** True for an absolute http(s) URL with a host and no white space (the scheme is what makes it safe). */
+export function isHttpUrl(value: string): boolean {
+  return /^https?:\/\/[^\s/?#@:]+(?::\d{1,5})?(?:[/?#]\S*)?$/i.test(value);
+}

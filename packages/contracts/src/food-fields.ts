@@ -1,6 +1,7 @@
 // Field builders shared by the foods, food-requests and dishes contracts (not exported from the package).
 import { z } from 'zod';
 import { FOOD_NUTRIENTS, type FoodNutrientKey } from './food-nutrient-keys.js';
+import { decimalQueryInteger } from './common.js';
 
 const tooLong = (max: number) => ({ error: `Es demasiado largo (máximo ${max} caracteres).` });
 
@@ -87,12 +88,12 @@ export const measuresInputSchema = z
   });
 
 export const limitSchema = (max: number, fallback: number) =>
-  z.coerce
+  decimalQueryInteger(z.coerce
     .number({ error: 'El límite debe ser un número.' })
     .int({ error: 'El límite debe ser un número entero.' })
     .min(1, { error: `El límite debe estar entre 1 y ${max}.` })
     .max(max, { error: `El límite debe estar entre 1 y ${max}.` })
-    .default(fallback);
+    .default(fallback));
 
 /** Opaque to clients: pass the previous answer's nextCursor to get the next page. */
 export const cursorSchema = z

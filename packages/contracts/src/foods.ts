@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { idSchema, isoInstantSchema } from './common.js';
 import { FOOD_NUTRIENT_KEYS, type FoodNutrientKey } from './food-nutrient-keys.js';
+import { isIsoCountryCode } from './countries.js';
 import {
   cursorSchema,
   foodGroupCodeSchema,
@@ -157,7 +158,7 @@ export const foodCatalogQuerySchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'Elige un país válido.' })
+    .refine(isIsoCountryCode, { error: 'Elige un país válido.' })
     .optional(),
 });
 

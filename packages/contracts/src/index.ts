@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './countries.js';
 export * from './error-codes.js';
 export * from './auth.js';
 export * from './marketing.js';

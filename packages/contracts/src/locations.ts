@@ -1,7 +1,7 @@
 // Places of care (the spec's TUb_ "lugares de atención"), their weekly opening hours, their services
 // (each with an optional schedule of its own) and the calendar's visible hours.
 import { z } from 'zod';
-import { idSchema, isoInstantSchema } from './common.js';
+import { decimalQueryInteger, idSchema, isoInstantSchema } from './common.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Field builders
@@ -315,12 +315,12 @@ export const calendarDateSchema = z
 export const slotsQuerySchema = z.object({
   date: calendarDateSchema,
   /** Minutes between starts; the place's interval when omitted. */
-  interval: z.coerce
+  interval: decimalQueryInteger(z.coerce
     .number({ error: 'El intervalo debe ser un número de minutos.' })
     .int({ error: 'El intervalo debe ser un número entero de minutos.' })
     .min(SLOT_INTERVAL_MIN, { error: `El intervalo debe estar entre ${SLOT_INTERVAL_MIN} y ${SLOT_INTERVAL_MAX} minutos.` })
     .max(SLOT_INTERVAL_MAX, { error: `El intervalo debe estar entre ${SLOT_INTERVAL_MIN} y ${SLOT_INTERVAL_MAX} minutos.` })
-    .optional(),
+    .optional()),
   /** A service of the place: its duration and (when it has one) its own schedule apply. */
   serviceId: idSchema.optional(),
 });

@@ -3,7 +3,7 @@
 // audit history and the per-patient export (Ley 25.326 access right). Requests parse with these schemas on the server; the web
 // reuses them for its forms, so every message is the Spanish text the user sees.
 import { z } from 'zod';
-import { idSchema, isoInstantSchema } from './common.js';
+import { decimalQueryInteger, idSchema, isoInstantSchema, optionalWebLinkSchema } from './common.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Shared field builders
@@ -155,7 +155,7 @@ const patientFields = {
   /** Patient type (catalogue id); outside 1..99 it becomes 14, an unknown id inside 1..99 is rejected. */
   typeId: typeIdField.optional(),
   heightCm: numberIn('La talla', PATIENT_HEIGHT_CM_MIN, PATIENT_HEIGHT_CM_MAX, ' cm').nullable().optional(),
-  website: optionalText(300),
+  website: optionalWebLinkSchema(300),
   /** The spec's Pac_Nuevo: a new (pending) patient is left out of the main list. */
   isNew: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
   /** The spec's Pac_DePrueba: a test patient (hidden from chat contacts). */
@@ -244,18 +244,18 @@ export const patientListQuerySchema = z.object({
   status: patientListStatusSchema.default('active'),
   /** name (default): last name, first name · lastVisit: most recent visit first, never-seen last. */
   sort: patientListSortSchema.default('name'),
-  page: z.coerce
+  page: decimalQueryInteger(z.coerce
     .number({ error: 'La página debe ser un número.' })
     .int({ error: 'La página debe ser un número entero.' })
     .min(1, { error: 'La página empieza en 1.' })
     .max(100_000, { error: 'La página no es válida.' })
-    .default(1),
-  limit: z.coerce
+    .default(1)),
+  limit: decimalQueryInteger(z.coerce
     .number({ error: 'El límite debe ser un número.' })
     .int({ error: 'El límite debe ser un número entero.' })
     .min(1, { error: `El límite debe estar entre 1 y ${PATIENT_LIST_MAX_LIMIT}.` })
     .max(PATIENT_LIST_MAX_LIMIT, { error: `El límite debe estar entre 1 y ${PATIENT_LIST_MAX_LIMIT}.` })
-    .default(PATIENT_LIST_DEFAULT_LIMIT),
+    .default(PATIENT_LIST_DEFAULT_LIMIT)),
 });
 export type PatientListQuery = z.input<typeof patientListQuerySchema>;
 
@@ -913,12 +913,12 @@ export const PATIENT_AUDIT_MAX_LIMIT = 100;
 
 export const patientAuditQuerySchema = z.object({
   page: patientListQuerySchema.shape.page,
-  limit: z.coerce
+  limit: decimalQueryInteger(z.coerce
     .number({ error: 'El límite debe ser un número.' })
     .int({ error: 'El límite debe ser un número entero.' })
     .min(1, { error: `El límite debe estar entre 1 y ${PATIENT_AUDIT_MAX_LIMIT}.` })
     .max(PATIENT_AUDIT_MAX_LIMIT, { error: `El límite debe estar entre 1 y ${PATIENT_AUDIT_MAX_LIMIT}.` })
-    .default(PATIENT_AUDIT_DEFAULT_LIMIT),
+    .default(PATIENT_AUDIT_DEFAULT_LIMIT)),
 });
 
 /** One row of the record's change history (GET /patients/{id}/audit), newest first. */

@@ -2,7 +2,8 @@
 // types (1 simple, 2 formula, 3 exchange), templates (patient null), drafts, copies, computed totals and
 // the Argentine exchange groups. Totals are computed by packages/domain on every read, never stored.
 import { z } from 'zod';
-import { idSchema, isoInstantSchema } from './common.js';
+import { decimalQueryInteger, idSchema, isoInstantSchema } from './common.js';
+import { isIsoCountryCode } from './countries.js';
 
 export const PLAN_GOAL_ID_VALUES = [
   'restriction-severe',
@@ -102,7 +103,7 @@ export const planListQuerySchema = z.object({
   template: z.enum(['true', 'false']).optional(),
   draft: z.enum(['0', '1']).optional(),
   q: z.string().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: decimalQueryInteger(z.coerce.number().int().min(1).max(10_000).default(1)),
 });
 
 export const planSummarySchema = z.object({
@@ -193,7 +194,7 @@ export const exchangeGroupSchema = z.object({
 export type ExchangeGroup = z.infer<typeof exchangeGroupSchema>;
 export const exchangeGroupsResponseSchema = z.object({ country: z.string(), valuesBasis: z.string(), groups: z.array(exchangeGroupSchema) });
 export type ExchangeGroupsResponse = z.infer<typeof exchangeGroupsResponseSchema>;
-export const exchangeGroupsQuerySchema = z.object({ country: z.string().length(2).default('AR'), locale: z.enum(['es', 'en']).default('es') });
+export const exchangeGroupsQuerySchema = z.object({ country: z.string().refine(isIsoCountryCode, { error: 'Elige un país válido.' }).default('AR'), locale: z.enum(['es', 'en']).default('es') });
 
 // ---- Branding of the printed plan: the nutritionist's logo ----
 /** PNG or JPEG, at most 2 MB; stored re-encoded as a PNG of at most 600×300 px. */

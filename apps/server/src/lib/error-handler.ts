@@ -1,7 +1,9 @@
 // Turns every thrown error into { error: { code, message, details } } with the right status.
 // Bad input never becomes a 500: fastify's own client errors (bad JSON, oversize body, wrong content
 // type) are mapped to their 4xx codes with Spanish messages.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ErrorBody, ErrorCode } from '@almendra/contracts';
@@ -44,6 +46,8 @@ export function installErrorHandler(app: FastifyInstance): void {
         return reply.status(400).send(body('INVALID_JSON', 'El cuerpo de la solicitud no es un JSON válido.'));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Lo que enviaste es demasiado grande.'));
+      case 'FST_ERR_BAD_URL':
+        return reply.status(400).send(body('BAD_REQUEST', 'La dirección pedida no es válida (codificación incorrecta).'));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return reply.status(415).send(body('UNSUPPORTED_MEDIA_TYPE', 'El tipo de contenido enviado no es compatible.'));
@@ -60,4 +64,39 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(body('NOT_FOUND', `No existe la ruta ${request.method} ${request.url.split('?')[0]}.`));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route runs (a URL whose percent
+ * encoding is broken, a failed constraint) answers in the same error body as everything else.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(body('BAD_REQUEST', 'La dirección pedida no es válida (codificación incorrecta).'));
+    return;
+  }
+  void reply.status(400).send(body('BAD_REQUEST', 'La solicitud no es válida.'));
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'HEADERS_TOO_LARGE', message: 'La dirección o los encabezados de la solicitud son demasiado largos.' },
+  HPE_URI_TOO_LONG: { status: 414, code: 'HEADERS_TOO_LARGE', message: 'La dirección pedida es demasiado larga.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'BAD_REQUEST', message: 'La solicitud tardó demasiado en llegar.' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refuses some requests (an over-long URL or header
+ * block, malformed HTTP) before Fastify sees them; they still get a JSON error body, written raw.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, code: 'BAD_REQUEST' as const, message: 'La solicitud no es válida.' };
+  const payload = JSON.stringify(body(known.code, known.message));
+  socket.end(
+    `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+  );
 }

@@ -5,6 +5,8 @@ import type { ErrorCode } from '@almendra/contracts';
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,
+  BAD_REQUEST: 400,
+  HEADERS_TOO_LARGE: 431,
   INVALID_RESET_TOKEN: 400,
   UNAUTHENTICATED: 401,
   TOKEN_EXPIRED: 401,

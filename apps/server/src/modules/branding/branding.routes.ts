@@ -7,7 +7,7 @@ import { NUTRITIONIST_LOGO_FIELD, NUTRITIONIST_LOGO_MAX_BYTES, errorBodySchema, 
 import type { DB } from '../../db/schema.js';
 import { tenantScope, type Guards } from '../../lib/auth-guard.js';
 import type { Clock } from '../../lib/clock.js';
-import { readSingleUpload } from '../patients/upload.js';
+import { readSingleUpload } from '../../lib/multipart.js';
 import { createBrandingService } from './branding.service.js';
 
 export interface BrandingRoutesOptions {

@@ -36,7 +36,7 @@ import { PhotoStore } from './photo-storage.js';
 import { PhotoUrlSigner } from './photo-url.js';
 import { recordSectionsRoutes } from './record-sections.routes.js';
 import { createRecordSectionsService } from './record-sections.service.js';
-import { readSingleUpload } from './upload.js';
+import { readSingleUpload } from '../../lib/multipart.js';
 
 export interface PatientsRoutesOptions {
   db: Kysely<DB>;
