@@ -4,45 +4,9 @@
 // results, the reminder opt-out, a 200-row CSV import with 3 bad rows, column mapping of an import with
 // unknown headers, JSON and PDF export, the change history, delete and restore. Screenshots + axe per screen.
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, register, screenshot } from './support.js';
+import { apiCall, expectAccessible, register, screenshot } from './support.js';
 
 const TOUR_KEY = 'almendra.firstPatientTour';
-
-/** Calls the API as the signed-in page does (bearer from localStorage; the 4 s token is refreshed first). */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = async () => {
-        const stored = JSON.parse(localStorage.getItem('almendra.session') ?? '{}') as { accessToken?: string; expiresAt?: string };
-        if (stored.expiresAt && Date.parse(stored.expiresAt) > Date.now() + 1000) return stored.accessToken!;
-        const r = await fetch('/api/v1/auth/refresh', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-          body: '{}',
-          credentials: 'same-origin',
-        });
-        const session = (await r.json()) as { accessToken: string; expiresAt?: string; accessTokenExpiresAt?: string };
-        localStorage.setItem(
-          'almendra.session',
-          JSON.stringify({ ...stored, accessToken: session.accessToken, expiresAt: session.expiresAt ?? session.accessTokenExpiresAt }),
-        );
-        return session.accessToken;
-      };
-      const response = await fetch(`/api/v1${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${await token()}`,
-          'X-Requested-With': 'XMLHttpRequest',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
-      return response.status === 204 ? null : response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 /** A registered nutritionist who has already seen the first-patient tour. */
 async function registerWithoutTour(page: Page) {
@@ -168,7 +132,7 @@ test('full new-patient form with a webcam photo, then search with and without ac
   await expect(page.getByTestId('record-type')).toHaveText('Genérico');
   await expect(page.getByRole('img', { name: 'Foto de Ana María López' })).toHaveAttribute('src', /\/api\/v1\/patients\/.+\/photo\?/);
   const whatsapp = page.getByRole('link', { name: 'WhatsApp' });
-  await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/5491155551234\?text=Hola%20Ana%20Mar%C3%ADa/);
+  await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/5491155551234\?text=Hola%2C%20Ana%20Mar%C3%ADa/);
   await expect(page.getByRole('link', { name: 'Enviar correo' })).toHaveAttribute('href', 'mailto:ana.lopez@example.com');
   await expect(page.getByRole('link', { name: 'Nueva consulta' })).toHaveAttribute('href', /\/nueva-consulta\?paciente=/);
   await expect(page.getByLabel('Ciudad')).toHaveValue('Villa Carlos Paz');

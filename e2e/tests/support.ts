@@ -67,3 +67,39 @@ export async function logout(page: Page) {
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login/);
 }
+
+/** Calls the API as the signed-in page does (bearer from localStorage; the 4 s token is refreshed first). */
+export async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = async () => {
+        const stored = JSON.parse(localStorage.getItem('almendra.session') ?? '{}') as { accessToken?: string; expiresAt?: string };
+        if (stored.expiresAt && Date.parse(stored.expiresAt) > Date.now() + 1000) return stored.accessToken!;
+        const r = await fetch('/api/v1/auth/refresh', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+          body: '{}',
+          credentials: 'same-origin',
+        });
+        const session = (await r.json()) as { accessToken: string; expiresAt?: string; accessTokenExpiresAt?: string };
+        localStorage.setItem(
+          'almendra.session',
+          JSON.stringify({ ...stored, accessToken: session.accessToken, expiresAt: session.expiresAt ?? session.accessTokenExpiresAt }),
+        );
+        return session.accessToken;
+      };
+      const response = await fetch(`/api/v1${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${await token()}`,
+          'X-Requested-With': 'XMLHttpRequest',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
+      return response.status === 204 ? null : response.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}

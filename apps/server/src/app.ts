@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Ids are UUIDv7 (36 characters) or catalogue keys: a longer path parameter matches no route (404).
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   });

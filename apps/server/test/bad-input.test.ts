@@ -138,7 +138,11 @@ describe('answers of the framework itself use the error body', () => {
   });
 
   it('an over-long URL and oversize headers → 431 with a JSON body', async () => {
-    for (const init of [{ url: `${base}/api/v1/foods?q=${'a'.repeat(20_000)}`, headers: {} }, { url: `${base}/api/v1/health`, headers: { 'x-relleno': 'a'.repeat(20_000) } }]) {
+    const requests: Array<{ url: string; headers: Record<string, string> }> = [
+      { url: `${base}/api/v1/foods?q=${'a'.repeat(20_000)}`, headers: {} },
+      { url: `${base}/api/v1/health`, headers: { 'x-relleno': 'a'.repeat(20_000) } },
+    ];
+    for (const init of requests) {
       const response = await fetch(init.url, { headers: init.headers });
       expect(response.status).toBe(431);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);

@@ -38,10 +38,10 @@ export function startPdf(options: { title: string; author: string; margin: numbe
 
 /**
  * Logo on the left (when there is one), the professional's data beside it, and a rule under both; leaves
- * the cursor at the left margin below the rule. `missingLicence` is printed when no licence is on file
- * (reports say so; a plan simply omits it).
+ * the cursor at the left margin below the rule. Without a licence number on file the line is left out:
+ * a patient's document never says "sin cargar".
  */
-export function drawLetterhead(doc: PDFKit.PDFDocument, data: LetterheadData, options: { missingLicence?: string } = {}): void {
+export function drawLetterhead(doc: PDFKit.PDFDocument, data: LetterheadData): void {
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   const top = doc.y;
@@ -59,8 +59,7 @@ export function drawLetterhead(doc: PDFKit.PDFDocument, data: LetterheadData, op
   const width = right - textX;
   doc.font('Helvetica-Bold').fontSize(16).fillColor(PDF_BRAND_COLOUR).text(`Lic. ${data.name}`.trim(), textX, top, { width });
   doc.font('Helvetica').fontSize(10).fillColor('#333333');
-  const licence = data.licenceNumber ? `Matrícula: ${data.licenceNumber}` : options.missingLicence;
-  if (licence) doc.text(licence, textX, doc.y, { width });
+  if (data.licenceNumber) doc.text(`Matrícula: ${data.licenceNumber}`, textX, doc.y, { width });
   if (data.contact) doc.text(data.contact, textX, doc.y, { width });
   const lineY = Math.max(doc.y, bottom) + 6;
   doc.moveTo(left, lineY).lineTo(right, lineY).strokeColor(PDF_BRAND_COLOUR).lineWidth(1.5).stroke();

@@ -150,7 +150,6 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
   drawLetterhead(
     doc,
     { name: `${nutritionist.firstName} ${nutritionist.lastName}`, licenceNumber: nutritionist.licenceNumber, contact: nutritionist.contact, logo: nutritionist.logo },
-    { missingLicence: 'Matrícula: sin cargar' },
   );
 
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text('Informe de consulta');

@@ -67,7 +67,6 @@ export function renderPatientReport(data: PatientReportData, options: { compress
   drawLetterhead(
     doc,
     { name: `${nutritionist.firstName} ${nutritionist.lastName}`, licenceNumber: nutritionist.licenceNumber, contact: nutritionist.contact, logo: nutritionist.logo },
-    { missingLicence: 'Matrícula: sin cargar' },
   );
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(`Ficha del paciente: ${p.firstName} ${p.lastName}`);
   doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`Generada el ${data.generatedAt}`);

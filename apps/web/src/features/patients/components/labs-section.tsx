@@ -2,7 +2,7 @@
 // contract's catalogue; out-of-range values flagged with an icon and a word; history per analyte.
 import { useState } from 'react';
 import { ActionIcon, Autocomplete, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconMinus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LAB_ANALYTES, findLabAnalyte, normalizeAnalyteName, type LabResult, type Patient } from '@almendra/contracts';
@@ -104,6 +104,11 @@ export function LabsSection({ patient, readOnly }: { patient: Patient; readOnly:
                 value={values.analyte}
                 onChange={(v) => setValues((prev) => ({ ...prev, analyte: v }))}
                 onOptionSubmit={pickAnalyte}
+                // A known analyte typed by hand gets its default unit and range too, unless the
+                // nutritionist already wrote a range of her own (the lab's, printed on the report).
+                onBlur={() => {
+                  if (!values.referenceMin && !values.referenceMax && !values.unit && findLabAnalyte(values.analyte)) pickAnalyte(values.analyte);
+                }}
                 error={errors.analyte}
                 required
                 withAsterisk={false}
@@ -205,6 +210,12 @@ function LabRow({ lab, readOnly, onEdit, onDelete }: { lab: LabResult; readOnly:
             <Text size="sm" fw={600}>
               {t(`labs.${lab.outOfRange}`)}
             </Text>
+          </Group>
+        ) : lab.referenceMin == null && lab.referenceMax == null ? (
+          // Without a range nothing can be called normal: say so, in a neutral colour.
+          <Group gap={4} wrap="nowrap" c="dimmed" data-testid="lab-no-range">
+            <IconMinus size={16} aria-hidden />
+            <Text size="sm">{t('labs.noRange')}</Text>
           </Group>
         ) : (
           <Group gap={4} wrap="nowrap">

@@ -96,15 +96,18 @@ function BackgroundForm({ patient, readOnly, initial }: SectionProps & { initial
     >
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack>
-          <Checkbox.Group label={t('background.conditions')}>
+          {/* Inside a Checkbox.Group each box shows the group's value, not its own `checked`: the group
+              must be controlled from the saved conditions, or a saved tick shows empty after a reload. */}
+          <Checkbox.Group
+            label={t('background.conditions')}
+            value={CONDITIONS.filter((c) => draft.conditions[c])}
+            onChange={(ticked) =>
+              setDraft({ ...draft, conditions: { ...draft.conditions, ...Object.fromEntries(CONDITIONS.map((c) => [c, ticked.includes(c)])) } })
+            }
+          >
             <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs">
               {CONDITIONS.map((c) => (
-                <Checkbox
-                  key={c}
-                  label={t(`background.${c}`)}
-                  checked={draft.conditions[c]}
-                  onChange={(e) => setDraft({ ...draft, conditions: { ...draft.conditions, [c]: e.currentTarget.checked } })}
-                />
+                <Checkbox key={c} value={c} label={t(`background.${c}`)} />
               ))}
             </SimpleGrid>
           </Checkbox.Group>

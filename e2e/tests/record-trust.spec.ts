@@ -1,0 +1,95 @@
+// The record shows what is stored: defects a nutritionist found and that each of these tests reproduced
+// before its fix. Ticked pathological conditions stay ticked after save and after a reload (they used to
+// be saved but shown empty, so a second click removed them); a lab result without a reference range is
+// never shown as normal; a common analyte typed by hand gets its default adult range.
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, expectAccessible, register, screenshot } from './support.js';
+
+async function openRecordWithoutTour(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
+  await register(page);
+  const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Rosa', lastName: 'Quiroga', sex: 'f', birthDate: '1970-02-14', heightCm: 158 });
+  await page.goto(`/ficha?id=${patient.id}`);
+  await expect(page.getByTestId('record-name')).toHaveText('Rosa Quiroga');
+  return patient;
+}
+
+test('ticked pathological conditions show ticked after save and after reload, and unticking sticks too', async ({ page }) => {
+  const patient = await openRecordWithoutTour(page);
+  const section = page.getByRole('button', { name: 'Antecedentes patológicos' });
+  await section.click();
+  const diabetes = page.getByRole('checkbox', { name: 'Diabetes' });
+  const hypertension = page.getByRole('checkbox', { name: 'Hipertensión' });
+  await expect(diabetes).not.toBeChecked();
+  await diabetes.check();
+  await hypertension.check();
+  await expect(diabetes).toBeChecked();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Los antecedentes se guardaron.')).toBeVisible();
+  await expect(diabetes).toBeChecked();
+  await expect(hypertension).toBeChecked();
+  const stored = await apiCall<{ conditions: Record<string, boolean> }>(page, 'GET', `/patients/${patient.id}/background`);
+  expect(stored.conditions).toMatchObject({ diabetes: true, hypertension: true });
+
+  await page.reload();
+  await section.click();
+  await expect(diabetes).toBeChecked();
+  await expect(hypertension).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Anemia' })).not.toBeChecked();
+  await screenshot(page, 'record-trust-01-background-after-reload');
+  await expectAccessible(page);
+
+  // Unticking one is kept as well: a second click no longer removes a condition that only looked empty.
+  await hypertension.uncheck();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Los antecedentes se guardaron.')).toBeVisible();
+  await page.reload();
+  await section.click();
+  await expect(diabetes).toBeChecked();
+  await expect(hypertension).not.toBeChecked();
+});
+
+test('a lab result without a reference range says so, and a typed common analyte gets its default range', async ({ page }) => {
+  await openRecordWithoutTour(page);
+  await page.getByRole('button', { name: 'Análisis de laboratorio' }).click();
+  const analyte = page.getByRole('combobox', { name: 'Análisis', exact: true });
+  const labs = page.getByTestId('labs-table');
+
+  // An analyte outside the catalogue, no range written: neither "En rango" nor any colour of normal.
+  await analyte.fill('Homocisteína');
+  await page.getByLabel('Valor', { exact: true }).fill('12');
+  await page.getByRole('button', { name: 'Agregar resultado' }).click();
+  const homocysteine = labs.getByRole('row', { name: /Homocisteína/ });
+  await expect(homocysteine).toContainText('Sin rango de referencia');
+  await expect(homocysteine).not.toContainText('En rango');
+  await expect(homocysteine.getByTestId('lab-no-range')).toBeVisible();
+
+  // Total cholesterol typed by hand (no option picked): leaving the field offers the ATP III default.
+  await analyte.fill('Colesterol total');
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Valor', { exact: true }).click();
+  await expect(page.getByLabel('Máximo de referencia')).toHaveValue('200');
+  await expect(page.getByLabel('Unidad')).toHaveValue('mg/dL');
+  // The default is only a default: the nutritionist writes the range her lab printed.
+  await page.getByLabel('Máximo de referencia').fill('190');
+  await page.getByLabel('Valor', { exact: true }).fill('232');
+  await page.getByRole('button', { name: 'Agregar resultado' }).click();
+  const cholesterol = labs.getByRole('row', { name: /Colesterol total/ });
+  await expect(cholesterol).toContainText('≤ 190');
+  await expect(cholesterol).toContainText('Alto');
+  await expect(cholesterol.getByTestId('lab-out-of-range')).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Análisis de laboratorio' }).click();
+  await expect(labs.getByRole('row', { name: /Homocisteína/ })).toContainText('Sin rango de referencia');
+  await expect(labs.getByRole('row', { name: /Colesterol total/ })).toContainText('Alto');
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await labs.scrollIntoViewIfNeeded();
+    await screenshot(page, `record-trust-02-labs-${width}`);
+  }
+  await expectAccessible(page);
+});
