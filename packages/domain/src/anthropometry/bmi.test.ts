@@ -51,25 +51,39 @@ describe('bmiMetric / bmiImperial', () => {
   });
 });
 
-describe('classifyBmi (WHO 2000 TRS 894, Table 2.1)', () => {
+describe('classifyBmi (WHO 2000 TRS 894, Table 2.1), on the BMI as displayed', () => {
   it.each<[number, BmiCategory]>([
-    [18.49, 'underweight'],
-    [18.5, 'normal'],
-    [24.99, 'normal'],
+    [18.44, 'underweight'], // shown "18,4"
+    [18.46, 'normal'], // shown "18,5"
+    [24.94, 'normal'], // shown "24,9"
+    [24.96, 'overweight'], // shown "25,0": never "25,0 Normal"
+    [24.97, 'overweight'],
     [25, 'overweight'],
-    [29.99, 'overweight'],
-    [30, 'obesity1'],
-    [34.99, 'obesity1'],
+    [29.94, 'overweight'],
+    [29.96, 'obesity1'],
+    [34.94, 'obesity1'],
     [35, 'obesity2'],
-    [39.99, 'obesity2'],
+    [39.94, 'obesity2'],
+    [39.96, 'obesity3'], // shown "40,0": class 3, as the number says
     [40, 'obesity3'],
     [65, 'obesity3'],
   ])('BMI %s → %s', (bmi, category) => {
     expect(classifyBmi(bmi)).toBe(category);
   });
 
-  it('classifies the unrounded CDC example (24.977) as normal', () => {
-    expect(classifyBmi(bmiMetric(68, 165))).toBe('normal');
+  it('classes the CDC example (68 kg, 165 cm = 24.977, shown "25,0") as overweight, like its displayed figure', () => {
+    expect(classifyBmi(bmiMetric(68, 165))).toBe('overweight');
+  });
+
+  it('the category always equals the category of the figure the screen shows (es-AR, one decimal)', () => {
+    const shown = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    fc.assert(
+      fc.property(fc.double({ min: 10, max: 80, noNaN: true }), (bmi) => {
+        const displayed = Number(shown.format(bmi).replace(/\./g, '').replace(',', '.'));
+        expect(classifyBmi(bmi)).toBe(classifyBmi(displayed));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('maps every code to the Spanish label of the spec', () => {

@@ -10,7 +10,7 @@
  * - Imperial factor 703: Centers for Disease Control and Prevention, "About
  *   Adult BMI" / "Adult BMI Calculator" (formula and worked examples).
  */
-import { assertPositive } from './common.js';
+import { assertPositive, roundAsDisplayed } from './common.js';
 
 export const BMI_CATEGORIES = [
   'underweight',
@@ -35,7 +35,9 @@ export const BMI_CATEGORY_LABELS_ES: Readonly<Record<BmiCategory, string>> = {
 
 /**
  * Lower bound (inclusive) of each category, in kg/m². WHO (2000) TRS 894,
- * Table 2.1. Comparisons are on the unrounded BMI, so 24.999 is still 'normal'.
+ * Table 2.1. Comparisons are on the BMI as displayed (one decimal,
+ * BMI_DISPLAY_DECIMALS): 24.97 is shown as "25,0" and is therefore overweight,
+ * never "25,0 Normal"; 39.96 is shown as "40,0" and is obesity class 3.
  */
 export const BMI_CATEGORY_LOWER_BOUNDS: Readonly<Record<BmiCategory, number>> = {
   underweight: Number.NEGATIVE_INFINITY,
@@ -53,6 +55,9 @@ export const BMI_CATEGORY_LOWER_BOUNDS: Readonly<Record<BmiCategory, number>> = 
  */
 export const POUNDS_INCHES_BMI_FACTOR = 703;
 
+/** BMI is shown with one decimal everywhere (screen, PDF, email); its category follows that figure. */
+export const BMI_DISPLAY_DECIMALS = 1;
+
 /** BMI = weight (kg) / height (m)². WHO (2000) TRS 894. */
 export function bmiMetric(weightKg: number, heightCm: number): number {
   assertPositive('weightKg', weightKg);
@@ -68,9 +73,10 @@ export function bmiImperial(weightLb: number, heightIn: number): number {
   return (POUNDS_INCHES_BMI_FACTOR * weightLb) / (heightIn * heightIn);
 }
 
-/** Adult category per WHO (2000) TRS 894 Table 2.1. */
-export function classifyBmi(bmi: number): BmiCategory {
-  assertPositive('bmi', bmi);
+/** Adult category per WHO (2000) TRS 894 Table 2.1, of the BMI as displayed (one decimal). */
+export function classifyBmi(unroundedBmi: number): BmiCategory {
+  assertPositive('bmi', unroundedBmi);
+  const bmi = roundAsDisplayed(unroundedBmi, BMI_DISPLAY_DECIMALS);
   if (bmi < BMI_CATEGORY_LOWER_BOUNDS.normal) return 'underweight';
   if (bmi < BMI_CATEGORY_LOWER_BOUNDS.overweight) return 'normal';
   if (bmi < BMI_CATEGORY_LOWER_BOUNDS.obesity1) return 'overweight';

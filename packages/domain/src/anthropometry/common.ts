@@ -44,3 +44,14 @@ export function assertSex(value: unknown): asserts value is Sex {
     throw new RangeError(`sex must be 'm' or 'f' (got ${String(value)})`);
   }
 }
+
+/**
+ * A value rounded exactly as it is shown to the nutritionist: `toFixed` and `Intl.NumberFormat` both round
+ * the exact binary value to the nearest representable decimal (ECMA-262 §21.1.3.3, ECMA-402), so
+ * `roundAsDisplayed(24.97, 1)` is 25 just as the screen shows "25,0". Every category decided from a
+ * computed value (BMI class, gestational gain row) is decided on this, so a number and the category
+ * printed beside it never disagree at a threshold.
+ */
+export function roundAsDisplayed(value: number, decimals: number): number {
+  return Number(value.toFixed(decimals));
+}

@@ -16,7 +16,8 @@
  * depends on the server's time zone or daylight-saving changes; "today" is
  * always passed in so results are reproducible.
  */
-import { assertPositive } from './common.js';
+import { BMI_DISPLAY_DECIMALS } from './bmi.js';
+import { assertPositive, roundAsDisplayed } from './common.js';
 
 export type PrePregnancyBmiCategory = 'underweight' | 'normal' | 'overweight' | 'obese';
 
@@ -28,8 +29,9 @@ export interface GestationalGainRange {
 
 /**
  * IOM (2009) Table S-1, total gain in kg. The table prints BMI bands as
- * 18.5–24.9 and 25.0–29.9; we use half-open intervals on the unrounded BMI
- * (< 18.5, < 25, < 30, ≥ 30) so values like 24.95 are not left unclassified.
+ * 18.5–24.9 and 25.0–29.9; we use half-open intervals (< 18.5, < 25, < 30, ≥ 30)
+ * on the BMI rounded to one decimal as displayed, so no value is left unclassified
+ * and the row always matches the figure printed beside it.
  */
 export const IOM_2009_GAIN_KG: readonly GestationalGainRange[] = Object.freeze([
   { category: 'underweight', min: 12.5, max: 18 },
@@ -38,8 +40,10 @@ export const IOM_2009_GAIN_KG: readonly GestationalGainRange[] = Object.freeze([
   { category: 'obese', min: 5, max: 9 },
 ]);
 
-export function prePregnancyBmiCategory(bmi: number): PrePregnancyBmiCategory {
-  assertPositive('bmi', bmi);
+export function prePregnancyBmiCategory(unroundedBmi: number): PrePregnancyBmiCategory {
+  assertPositive('bmi', unroundedBmi);
+  // Decided on the BMI as displayed, like classifyBmi: "25,0" is never the normal-weight row.
+  const bmi = roundAsDisplayed(unroundedBmi, BMI_DISPLAY_DECIMALS);
   if (bmi < 18.5) return 'underweight';
   if (bmi < 25) return 'normal';
   if (bmi < 30) return 'overweight';

@@ -1,6 +1,7 @@
 // Consultations API calls and their TanStack Query hooks (history, evolution, comparison, create/edit/delete,
 // the patient picker and places of care), plus the bearer-authenticated PDF download.
 import type {
+  PatientType,
   Appointment,
   Consultation,
   ConsultationComparison,
@@ -30,6 +31,11 @@ export const consultationKeys = {
   compare: (a: string, b: string) => ['consultations', 'compare', a, b] as const,
   one: (id: string) => ['consultations', 'one', id] as const,
 };
+
+/** The patient-type catalogue (same cache entry as the record's), to name the type in the header. */
+export function usePatientTypes() {
+  return useQuery({ queryKey: ['patient-types'], queryFn: ({ signal }) => api.get<PatientType[]>('/patient-types', { signal }), staleTime: Infinity });
+}
 
 export function usePatient(id: string | null) {
   return useQuery({

@@ -2,6 +2,7 @@
 // date, edit note, delete, PDF), evolution charts, the somatochart and a side-by-side comparison of two
 // consultations.
 import type { ConsultationListItem, Patient } from '@almendra/contracts';
+import { roundAsDisplayed } from '@almendra/domain';
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import {
@@ -343,8 +344,12 @@ function ComparisonSection({ items }: { items: ConsultationListItem[] }) {
   const c = comparison.data;
   const rows: Array<{ label: string; a: string; b: string; delta: string; key: string }> = [];
   if (c) {
-    const m = (label: string, key: string, av: number | null, bv: number | null, dv: number | null, dec: number, unit: string) =>
-      rows.push({ label, key, a: formatWithUnit(av, dec, unit), b: formatWithUnit(bv, dec, unit), delta: formatSigned(dv, dec, unit) });
+    // The difference shown is the difference of the two figures shown (b − a after rounding each as
+    // displayed), so "70,3 → 70,5" always reads "+0,2", never a "+0,1" from the unrounded values.
+    const m = (label: string, key: string, av: number | null, bv: number | null, dv: number | null, dec: number, unit: string) => {
+      const shownDelta = av != null && bv != null ? roundAsDisplayed(bv, dec) - roundAsDisplayed(av, dec) : dv;
+      rows.push({ label, key, a: formatWithUnit(av, dec, unit), b: formatWithUnit(bv, dec, unit), delta: formatSigned(shownDelta, dec, unit) });
+    };
     m(t('fields.weightKg'), 'weightKg', c.a.measurements.weightKg, c.b.measurements.weightKg, c.deltas.measurements.weightKg, 1, 'kg');
     m(t('fields.heightCm'), 'heightCm', c.a.measurements.heightCm, c.b.measurements.heightCm, c.deltas.measurements.heightCm, 1, 'cm');
     m(t('girths.waist'), 'waistCm', c.a.measurements.girthsCm.waist, c.b.measurements.girthsCm.waist, c.deltas.measurements.girthsCm.waist, 1, 'cm');

@@ -8,17 +8,20 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { usePatient } from '../api/consultations-api';
+import { usePatient, usePatientTypes } from '../api/consultations-api';
 import { ConsultationForm } from '../components/consultation-form';
 import { ConsultationsTab } from '../components/consultations-tab';
 import { PatientPicker } from '../components/patient-picker';
 
 function PatientLine({ patient }: { patient: Patient }) {
-  const { t } = useTranslation('consultations');
+  const { t, i18n } = useTranslation('consultations');
+  const types = usePatientTypes();
   const name = `${patient.firstName} ${patient.lastName}`;
   const age = patient.ageYears === null ? t('ageUnknown') : t('ageYears', { count: patient.ageYears });
   const sex = patient.sex ? t(`sex.${patient.sex}`) : t('sex.unknown');
-  const type = patient.typeId === 2 ? t('athlete') : t('generic', { id: patient.typeId });
+  // The catalogue's name in the interface language ("Genérico", "Generic"), never "Tipo 14".
+  const known = types.data?.find((ty) => ty.id === patient.typeId);
+  const type = known ? (i18n.language.startsWith('en') ? known.nameEn : known.name) : patient.typeId === 2 ? t('athlete') : t('generic', { id: patient.typeId });
   return (
     <Group gap="sm" wrap="wrap">
       <Text fw={600} data-testid="patient-line">
