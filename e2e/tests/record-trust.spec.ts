@@ -93,3 +93,23 @@ test('a lab result without a reference range says so, and a typed common analyte
   }
   await expectAccessible(page);
 });
+
+test('the WhatsApp link dials a mobile typed the Argentine way (area code, 15) as 54 9 + area + number', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
+  await register(page);
+  const cases = [
+    { mobileAreaCode: '011', mobileNumber: '15 6123-4567', digits: '5491161234567' },
+    { mobileAreaCode: '0351', mobileNumber: '15-612-3456', digits: '5493516123456' },
+    { mobileAreaCode: '2966', mobileNumber: '15 41-2345', digits: '5492966412345' },
+  ];
+  for (const [index, c] of cases.entries()) {
+    const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', {
+      firstName: `Paciente${index}`,
+      lastName: 'Movil',
+      mobileAreaCode: c.mobileAreaCode,
+      mobileNumber: c.mobileNumber,
+    });
+    await page.goto(`/ficha?id=${patient.id}`);
+    await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/${c.digits}\\?text=`));
+  }
+});

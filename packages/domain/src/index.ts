@@ -4,3 +4,4 @@ export * from './energy/index.js';
 export * from './scheduling/index.js';
 export * from './nutrients/index.js';
 export * from './plans/index.js';
+export * from './phones/index.js';

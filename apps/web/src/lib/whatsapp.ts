@@ -1,12 +1,11 @@
 // wa.me links shared by features (the patient record's contact links, the plan's "Compartir por
-// WhatsApp"): a phone in international digits and the pre-filled text.
+// WhatsApp"): the phone in international digits (packages/domain: Argentine numbers without the trunk 0
+// and the mobile 15, with 54 9) and the pre-filled text.
+import { patientWhatsAppDigits } from '@almendra/domain';
 
-/** Digits for wa.me: the mobile (area code + number) or the phone. Argentina's 549 prefix is added when missing. */
+/** Digits for wa.me from the record's mobile (area code + number) or its phone; null when none is dialable. */
 export function whatsappNumber(areaCode: string | null, mobile: string | null, phone: string | null): string | null {
-  const local = `${areaCode ?? ''}${mobile ?? ''}`.replace(/\D/g, '') || (phone ?? '').replace(/\D/g, '');
-  if (!local) return null;
-  if (local.startsWith('54')) return local;
-  return `549${local.replace(/^0/, '')}`;
+  return patientWhatsAppDigits(areaCode, mobile, phone);
 }
 
 /** wa.me link with the text; without a number WhatsApp lets the user pick the chat. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageFrom, filterDecimal, formatDate, parseDateInput, parseDecimal, whatsappLink, whatsappNumber } from './format';
+import { ageFrom, filterDecimal, formatDate, parseDateInput, parseDecimal } from './format';
 
 describe('patients format helpers', () => {
   it('shows ISO dates as dd-mm-yyyy and reads them back', () => {
@@ -21,12 +21,5 @@ describe('patients format helpers', () => {
     expect(ageFrom('1990-03-15', '2026-03-14')).toBe(35);
     expect(ageFrom('1990-03-15', '2026-03-15')).toBe(36);
     expect(ageFrom(null, '2026-03-15')).toBeNull();
-  });
-
-  it('builds a WhatsApp send link with the Argentine mobile prefix and the encoded text', () => {
-    expect(whatsappNumber('011', '5555-1234', null)).toBe('5491155551234');
-    expect(whatsappNumber(null, null, '+54 9 11 5555 1234')).toBe('5491155551234');
-    expect(whatsappNumber(null, null, null)).toBeNull();
-    expect(whatsappLink('5491155551234', 'Hola José')).toBe('https://wa.me/5491155551234?text=Hola%20Jos%C3%A9');
   });
 });

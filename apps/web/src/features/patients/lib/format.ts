@@ -68,15 +68,3 @@ export function todayIso(timeZone?: string): string {
     return new Intl.DateTimeFormat('en-CA').format(new Date());
   }
 }
-
-/** Digits for wa.me: the mobile (area code + number) or the phone. Argentina's 549 prefix is added when missing. */
-export function whatsappNumber(areaCode: string | null, mobile: string | null, phone: string | null): string | null {
-  const local = `${areaCode ?? ''}${mobile ?? ''}`.replace(/\D/g, '') || (phone ?? '').replace(/\D/g, '');
-  if (!local) return null;
-  if (local.startsWith('54')) return local;
-  return `549${local.replace(/^0/, '')}`;
-}
-
-export function whatsappLink(number: string, text: string): string {
-  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
-}

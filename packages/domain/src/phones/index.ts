@@ -1,0 +1,1 @@
+export * from './argentine-phone.js';
