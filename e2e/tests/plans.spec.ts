@@ -140,7 +140,15 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   // WhatsApp goes to the patient's mobile (Argentina: 549 + area code + number) with the plan as text.
   await expect(page.getByRole('link', { name: 'Compartir por WhatsApp' })).toHaveAttribute('href', /wa\.me\/5491145550101\?text=.*Leche/);
 
-  // Publish removes the draft badge.
+  // A new plan is published (seed 1 §4: the draft flag defaults to false); it can go back to draft,
+  // which is kept after a reload, and be published again.
+  await expect(page.getByText('Publicado', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Volver a borrador' }).click();
+  await expect(page.getByText('El plan volvió a ser un borrador.')).toBeVisible();
+  await expect(page.getByText('Borrador', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Borrador', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('meal-1').getByTestId('meal-total')).toBeVisible();
   await page.getByRole('button', { name: 'Publicar' }).click();
   await expect(page.getByText('Publicado', { exact: true })).toBeVisible();
 
@@ -172,7 +180,7 @@ test('templates: a simple template, search, duplicate and delete with confirmati
 
   await page.goto('/plantillas');
   await expect(page.getByRole('link', { name: 'Plantilla de verano' })).toBeVisible();
-  await expect(page.getByText('Borrador')).toBeVisible();
+  await expect(page.getByText('Publicado', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Duplicar «Plantilla de verano»' }).click();
   const dialog = page.getByRole('dialog', { name: 'Duplicar plan' });
   await dialog.getByRole('radio', { name: 'Como plantilla' }).check();
@@ -334,8 +342,9 @@ test('one plan of each type for a patient with a consultation: publish, duplicat
     await expect(page.getByText('Paciente: Lucía Paz')).toBeVisible();
     await c.fill();
     await expect(page.getByRole('link', { name: 'Compartir por WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/5493515550202\\?text=.*${c.whatsapp.source}`));
-    await page.getByRole('button', { name: 'Publicar' }).click();
-    await expect(page.getByText('Plan publicado')).toBeVisible();
+    // Created published (the draft flag defaults to false); saving keeps it so.
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await expect(page.getByText('Plan guardado')).toBeVisible();
     await expect(page.getByText('Publicado', { exact: true })).toBeVisible();
 
     // Duplicate to the second patient through the dialog; the copy opens in the editor.

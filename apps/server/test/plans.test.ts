@@ -74,6 +74,17 @@ describe('plans', () => {
     expect((await p.call('GET', `/api/v1/plans/${template.json().id}`)).statusCode).toBe(404);
   });
 
+  it('creates a plan published unless asked for a draft (seed 1 §4), and puts a published plan back to draft', async () => {
+    const p = await practice(t);
+    const created = (await p.call('POST', '/api/v1/plans', { type: 1, title: 'Plan sin bandera' })).json();
+    expect(created).toMatchObject({ draft: 0, version: 1 });
+    const back = await p.call('PATCH', `/api/v1/plans/${created.id}`, { version: 1, draft: 1 });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ draft: 1, version: 2 });
+    expect((await p.call('GET', `/api/v1/plans/${created.id}`)).json()).toMatchObject({ draft: 1 });
+    expect((await p.call('POST', `/api/v1/plans/${created.id}/publish`)).json()).toMatchObject({ draft: 0, version: 3 });
+  });
+
   it('rejects a draft flag other than 0/1, a day outside 1..7 and a negative quantity, saving nothing', async () => {
     const p = await practice(t);
     expect((await p.call('POST', '/api/v1/plans', { type: 1, title: 'X', draft: 2 })).statusCode).toBe(400);
@@ -240,7 +251,7 @@ describe('plans: tenant isolation', () => {
     expect((await b.call('GET', '/api/v1/plans')).json().total).toBe(0);
     expect((await b.call('GET', `/api/v1/plans?patientId=${patient.id}`)).json().total).toBe(0);
     const intact = (await a.call('GET', `/api/v1/plans/${plan.id}`)).json();
-    expect(intact).toMatchObject({ title: 'Plan de Ana', version: 1, draft: 1 });
+    expect(intact).toMatchObject({ title: 'Plan de Ana', version: 1, draft: 0 });
     expect(intact.content.formula).toHaveLength(2);
     const sent = await t.database.db.selectFrom('outbox_emails').select('id').where('to_address', '=', 'b@correo.test').execute();
     expect(sent).toHaveLength(0);

@@ -80,7 +80,8 @@ export const createPlanRequestSchema = z.object({
   notes: z.string().max(5000).nullable().optional(),
   goal: planGoalIdSchema.default('maintenance'),
   patientId: idSchema.nullable().optional(),
-  draft: draftSchema.default(1),
+  /** Seed 1 section 4: the draft flag defaults to false; a plan is published unless saved as a draft. */
+  draft: draftSchema.default(0),
   content: planContentSchema.default({}),
 });
 export type CreatePlanRequest = z.input<typeof createPlanRequestSchema>;

@@ -15,7 +15,8 @@ import { queryClient } from '../../lib/query-client';
 import { SEARCHABLE_PAGES, type SearchablePage } from '../layouts/navigation';
 import { orderByStarred, STARRED_PAGES_LIMIT, toggleStarred } from '../starred-pages';
 import { matchesQuery } from './page-search';
-import { patientSearchProvider, SEARCH_DEBOUNCE_MS, type SearchResult } from './search-providers';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/search-debounce';
+import { patientSearchProvider, type SearchResult } from './search-providers';
 import classes from './page-search.module.css';
 
 function usePatientResults(query: string): SearchResult[] {

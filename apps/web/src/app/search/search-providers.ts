@@ -18,8 +18,6 @@ export interface SearchResult {
 
 export type SearchProvider = (query: string, signal: AbortSignal) => Promise<SearchResult[]>;
 
-export const SEARCH_DEBOUNCE_MS = 500;
-
 /**
  * Patients whose name, surname or email contain every word of the query (server-side, case- and
  * accent-insensitive), at most 8. A failed search shows no patient rows rather than an error toast

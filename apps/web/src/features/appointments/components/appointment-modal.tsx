@@ -15,8 +15,8 @@ import { preventEnterSubmit } from '../../settings/locations/enter-guard';
 import { appointmentKeys, appointmentsApi, locationsApi } from '../api/appointments-api';
 import { displayDate, formatTime, isoDate, minutesBetween } from '../lib/money';
 import { ConfirmDialog } from './confirm-dialog';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
-export const PATIENT_SEARCH_DEBOUNCE_MS = 500;
 
 type PatientMode = 'existing' | 'new' | 'free';
 
@@ -58,7 +58,7 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
   const [mode, setMode] = useState<PatientMode>(editing ? (editing.patientId ? 'existing' : 'free') : 'existing');
   const [patientId, setPatientId] = useState<string | null>(editing?.patientId ?? null);
   const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, PATIENT_SEARCH_DEBOUNCE_MS);
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [newPatient, setNewPatient] = useState({ firstName: '', lastName: '', email: '', phone: '' });
   const [locationId, setLocationId] = useState<string | null>(
     editing?.locationId ?? (target.kind === 'create' ? target.locationId : null) ?? (usable.length === 1 ? usable[0]!.id : null),

@@ -13,6 +13,7 @@ import { formatAmount, formatNumber } from '../../foods';
 import { dishesPath, listDishes } from '../api/dishes-api';
 import { DishPhoto } from './dish-photo';
 import { useCopyDish } from './use-copy-dish';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
 export function DishList() {
   const { t, i18n } = useTranslation(['foods', 'common']);
@@ -20,7 +21,7 @@ export function DishList() {
   const [params, setParams] = useSearchParams();
   const source: DishSource = params.get('origen') === 'ejemplos' ? 'examples' : 'own';
   const [query, setQuery] = useState('');
-  const [debounced] = useDebouncedValue(query, 500);
+  const [debounced] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const copy = useCopyDish();
   const dishes = useInfiniteQuery({
     queryKey: ['dishes', 'list', source, debounced.trim()],

@@ -12,9 +12,9 @@ import { PageLoader } from '../../../components/page-loader';
 import { intlLocale } from '../../../lib/i18n';
 import { foodGroupsQuery, foodSearchPath, listFoods, type FoodTab } from '../api/foods-api';
 import { formatAmount } from './format';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
 /** Seed 2 §9: search requests wait 500 ms after the last keystroke. */
-export const SEARCH_DEBOUNCE_MS = 500;
 
 export function FoodsList() {
   const { t, i18n } = useTranslation(['foods', 'common']);

@@ -29,9 +29,9 @@ import { FirstPatientTour } from './first-patient-tour';
 import { ImportPatientsModal } from './import-patients';
 import { initials } from './photo-picker';
 import classes from './patients.module.css';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
 const PAGE_SIZE = 20;
-export const SEARCH_DEBOUNCE_MS = 500;
 type Status = NonNullable<PatientListParams['status']>;
 
 export function PatientsList() {

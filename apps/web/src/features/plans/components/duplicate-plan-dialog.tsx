@@ -9,9 +9,8 @@ import { useNavigate } from 'react-router';
 import type { PlanSummary } from '@almendra/contracts';
 import { showSuccess } from '../../../lib/toast';
 import { plansApi } from '../api/plans-api';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
-/** The spec's search debounce for calls made while typing. */
-const SEARCH_DEBOUNCE_MS = 500;
 
 type Source = Pick<PlanSummary, 'id' | 'title' | 'patientId'>;
 

@@ -9,11 +9,12 @@ import type { Dish, DishListResponse, FoodDetail } from '@almendra/contracts';
 import { api } from '../../../lib/api-client';
 import { plansApi } from '../api/plans-api';
 import { showError } from '../../../lib/toast';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
 export function FoodPicker({ label, onPick, onPickDish }: { label: string; onPick: (food: FoodDetail) => void; onPickDish: (dish: Dish) => void }) {
   const { t } = useTranslation('plans');
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const results = useQuery({
     queryKey: ['plans', 'food-search', debounced],
     queryFn: ({ signal }) => plansApi.searchFoods(debounced, signal),

@@ -11,9 +11,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { showSuccess } from '../../../lib/toast';
 import { plansApi, plansKeys } from '../api/plans-api';
 import { PlanList } from './plan-list';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
-/** The spec's search debounce for calls made while typing. */
-const SEARCH_DEBOUNCE_MS = 500;
 
 export function PatientPlansTab({ patient }: { patient: { id: string } }) {
   const { t } = useTranslation('plans');

@@ -27,7 +27,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconBrandWhatsapp, IconCopy, IconDeviceFloppy, IconDownload, IconMail, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconBrandWhatsapp, IconCopy, IconDeviceFloppy, IconDownload, IconMail, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ExchangeGroupsResponse, Plan, PlanContentInput } from '@almendra/contracts';
@@ -149,6 +149,15 @@ export function PlanEditor({ plan }: { plan: Plan }) {
       showSuccess(t('editor.publishedTitle'), t('editor.publishedMessage'));
     },
   });
+  // A published plan goes back to draft (e.g. to rework it before the patient sees it again).
+  const unpublish = useMutation({
+    // Saves what is on screen with it, as publishing does, so no edit is lost on the way back.
+    mutationFn: () => plansApi.update(plan.id, { version: plan.version, title: title.trim(), goal, notes: notes.trim() || null, content: content(), draft: 1 }),
+    onSuccess: (saved) => {
+      onSaved(saved);
+      showSuccess(t('editor.unpublishedTitle'), t('editor.unpublishedMessage'));
+    },
+  });
   const email = useMutation({
     mutationFn: () => plansApi.email(plan.id),
     onSuccess: (answer) => showSuccess(t('editor.emailedTitle'), t('editor.emailedMessage', { to: answer.to })),
@@ -228,7 +237,11 @@ export function PlanEditor({ plan }: { plan: Plan }) {
             <Button variant="light" leftSection={<IconSend size={16} aria-hidden />} onClick={() => publish.mutate()} loading={publish.isPending} disabled={invalid}>
               {t('editor.publish')}
             </Button>
-          ) : null}
+          ) : (
+            <Button variant="light" color="yellow" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={() => unpublish.mutate()} loading={unpublish.isPending}>
+              {t('editor.unpublish')}
+            </Button>
+          )}
           <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={() => setDuplicating(true)}>
             {t('duplicate.button')}
           </Button>

@@ -11,13 +11,14 @@ import { PageLoader } from '../../../components/page-loader';
 import { planQuery, plansApi, plansKeys } from '../api/plans-api';
 import { PlanEditor } from '../components/plan-editor';
 import { PlanList } from '../components/plan-list';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
 export function TemplatesPage() {
   const { t } = useTranslation(['plans', 'common']);
   useDocumentTitle(`${t('plans:templates.title')} · ${t('common:appName')}`);
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [debounced] = useDebouncedValue(q, 250);
+  const [debounced] = useDebouncedValue(q, SEARCH_DEBOUNCE_MS);
   const filter = { template: true, q: debounced, page };
   const list = useQuery({ queryKey: plansKeys.list(filter), queryFn: () => plansApi.list(filter) });
   return (
@@ -74,7 +75,7 @@ export function NewPlanPage() {
   const [target, setTarget] = useState(params.get('patientId') ? 'patient' : 'template');
   const [patientId, setPatientId] = useState<string | null>(params.get('patientId'));
   const [patientSearch, setPatientSearch] = useState('');
-  const [debounced] = useDebouncedValue(patientSearch, 250);
+  const [debounced] = useDebouncedValue(patientSearch, SEARCH_DEBOUNCE_MS);
   const [submitted, setSubmitted] = useState(false);
   const patients = useQuery({ queryKey: ['plans', 'patient-search', debounced], queryFn: () => plansApi.searchPatients(debounced), enabled: target === 'patient' });
   // Coming from a patient's record (?patientId=): show that patient as chosen even before any search.
@@ -85,7 +86,7 @@ export function NewPlanPage() {
     patientOptions.unshift({ value: preselected.data.id, label: `${preselected.data.firstName} ${preselected.data.lastName}` });
   }
   const create = useMutation({
-    mutationFn: () => plansApi.create({ type: Number(type) as 1 | 2 | 3, title: title.trim(), goal, patientId: target === 'patient' ? patientId : null, draft: 1 }),
+    mutationFn: () => plansApi.create({ type: Number(type) as 1 | 2 | 3, title: title.trim(), goal, patientId: target === 'patient' ? patientId : null, draft: 0 }),
     onSuccess: (plan) => navigate(`/detalle-de-plan?id=${plan.id}`),
   });
   const titleError = submitted && !title.trim() ? t('plans:validation.title') : undefined;
