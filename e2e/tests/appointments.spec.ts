@@ -9,11 +9,14 @@ import { apiAs, displayDay, isoDay, nextMonday } from './appointments-support.js
 /** Centre of a calendar time row inside a day column (both located by their data attributes). */
 async function pointAt(page: Page, date: string, time: string, scroll = true): Promise<{ x: number; y: number }> {
   const row = page.locator(`[data-testid="calendar"] [data-time="${time}:00"]`).last();
-  if (scroll) await row.scrollIntoViewIfNeeded();
+  // Centred, so neither point is near the viewport's edge, where FullCalendar scrolls the page while dragging.
+  if (scroll) await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const column = page.locator(`[data-testid="calendar"] [role="cell"][data-date="${date}"]`).first();
   const rowBox = (await row.boundingBox())!;
   const columnBox = (await column.boundingBox())!;
-  return { x: columnBox.x + columnBox.width / 2, y: rowBox.y + rowBox.height / 2 };
+  // Rows are half an hour tall and times snap to 5 minutes: aim just below the row's top line, i.e. at
+  // the row's own time, so a grab and a drop at the same offset move by whole rows.
+  return { x: columnBox.x + columnBox.width / 2, y: rowBox.y + 3 };
 }
 
 /** The answer to the calendar's PATCH (not the 401 of an expired 4-second token that the client retries). */
@@ -175,7 +178,10 @@ test('places, hours, services, appointments, rescheduling, free time and today o
   await page.mouse.down();
   await page.mouse.move(grab.x + 10, grab.y + 10, { steps: 4 });
   await page.mouse.move((grab.x + drop.x) / 2, (grab.y + drop.y) / 2, { steps: 8 });
-  await page.mouse.move(drop.x, drop.y, { steps: 8 });
+  // Measured with FullCalendar 7: its time-grid hit areas sit half a row above the drawn lines, so a drop
+  // 3 px under the 11:00 line lands at 11:15; aim half a row higher, where its drag preview shows 11:00.
+  const halfRow = (await page.locator('[data-testid="calendar"] [data-time="11:00:00"]').last().boundingBox())!.height / 2;
+  await page.mouse.move(drop.x, drop.y - halfRow, { steps: 8 });
   await page.mouse.up();
   const moveResponse = await moved;
   expect(moveResponse.status()).toBe(200);
@@ -195,14 +201,15 @@ test('places, hours, services, appointments, rescheduling, free time and today o
     .toBeGreaterThan(tuesdayColumn.x);
   expect((await lucia.boundingBox())!.x).toBeLessThan(tuesdayColumn.x + tuesdayColumn.width);
 
-  // Resize: pull the bottom edge of the event down by six 5-minute rows (11:00–11:45 → 11:00–12:15).
+  // Resize: pull the bottom edge of the event down by half an hour, one row (11:00–11:45 → 11:00–12:15).
   // FullCalendar's end resizer: a thin box at the bottom of the event (its class names are hashed, so it
   // is found by geometry, not by class). The whole event and the drop point must be inside the viewport.
   await lucia.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await lucia.hover();
   const edge = await lucia.evaluate((content) => {
     let event = content as HTMLElement;
-    while (event.parentElement && event.parentElement.getBoundingClientRect().height < 1000) event = event.parentElement;
+    // Up to the event box: the day column above it is a whole working day tall (≥ 400 px).
+    while (event.parentElement && event.parentElement.getBoundingClientRect().height < 400) event = event.parentElement;
     const bottom = event.getBoundingClientRect().bottom;
     const resizer = Array.from(event.querySelectorAll<HTMLElement>('*')).find((el) => {
       const r = el.getBoundingClientRect();
@@ -216,8 +223,8 @@ test('places, hours, services, appointments, rescheduling, free time and today o
   const resized = patchAnswer(page);
   await page.mouse.move(edge.x, edge.y);
   await page.mouse.down();
-  await page.mouse.move(edge.x, edge.y + rowHeight * 3, { steps: 5 });
-  await page.mouse.move(edge.x, edge.y + rowHeight * 6, { steps: 5 });
+  await page.mouse.move(edge.x, edge.y + rowHeight / 2, { steps: 5 });
+  await page.mouse.move(edge.x, edge.y + rowHeight, { steps: 5 });
   await page.mouse.up();
   const resizeResponse = await resized;
   expect(resizeResponse.status()).toBe(200);
@@ -266,9 +273,19 @@ test('places, hours, services, appointments, rescheduling, free time and today o
   await expect(editDialog).toBeHidden();
   await expect(calendar.getByTestId('calendar-event').filter({ hasText: 'Martín Sosa' })).toContainText('Completada');
 
-  // Month view, in Spanish.
-  await calendar.getByRole('tab', { name: 'Vista del mes' }).click();
-  await expect(calendar.getByTestId('calendar-event').first()).toBeVisible();
+  // Month view, in Spanish: each appointment is a filled block whose text contrasts with it (it used to be
+  // white text on the white cell, only a dot showing).
+  await calendar.getByRole('tab', { name: 'Ver por mes' }).click();
+  const monthEvent = calendar.getByTestId('calendar-event').filter({ hasText: 'Lucía Fernández' });
+  await expect(monthEvent).toBeVisible();
+  const monthColors = await monthEvent.evaluate((el) => {
+    let block: Element | null = el;
+    while (block && getComputedStyle(block).backgroundColor.match(/rgba\(0, 0, 0, 0\)|transparent/)) block = block.parentElement;
+    return { text: getComputedStyle(el).color, background: block ? getComputedStyle(block).backgroundColor : '' };
+  });
+  // A filled block in the place's light yellow, not the bare white cell.
+  expect(monthColors.background).not.toBe('rgb(255, 255, 255)');
+  expect(contrastRatio(monthColors.text, monthColors.background)).toBeGreaterThanOrEqual(4.5);
   await screenshot(page, 'appointments-08-calendar-month');
   await expectAccessible(page);
 
@@ -316,3 +333,16 @@ test('deleting a place with future appointments shows the server message; hiding
   await expect(card.getByRole('button', { name: 'Mostrar' })).toBeVisible();
   await screenshot(page, 'appointments-10-place-hidden');
 });
+
+/** WCAG 2 contrast ratio of two CSS rgb()/rgba() colours (alpha ignored: the blocks are opaque). */
+function contrastRatio(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r, g, bl] = (css.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high! + 0.05) / (low! + 0.05);
+}

@@ -4,7 +4,7 @@
 // deleting (with confirmation) and, for an appointment with a patient, starting its consultation (or
 // opening it once recorded). Server errors (409 taken, 422 rules) show as Error toasts.
 import { Badge, Button, Checkbox, Chip, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { Appointment, CreateAppointmentRequest, Location, UpdateAppointmentRequest } from '@almendra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -49,6 +49,7 @@ export function canAskSlots(input: { locationId: string | null; date: string | n
 
 export function AppointmentModal({ target, locations, onClose }: { target: AppointmentModalTarget; locations: Location[]; onClose: () => void }) {
   const { t } = useTranslation('appointments');
+  const phone = useMediaQuery('(max-width: 36em)');
   const queryClient = useQueryClient();
   const editing = target.kind === 'edit' ? target.appointment : null;
   const initialStart = editing ? new Date(editing.start) : target.kind === 'create' ? target.start : new Date();
@@ -155,7 +156,15 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
   const invalid = !locationId || !date || !/^\d{2}:\d{2}$/.test(time) || typeof duration !== 'number' || missingPatient;
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': t('actions.close') }} opened onClose={onClose} size="lg" title={editing ? t('form.editTitle') : t('form.newTitle')}>
+    // On a phone the dialog takes the whole screen and the three kinds stack, so none is cut off.
+    <Modal
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      opened
+      onClose={onClose}
+      size="lg"
+      fullScreen={phone}
+      title={editing ? t('form.editTitle') : t('form.newTitle')}
+    >
       <form
         onKeyDown={preventEnterSubmit}
         noValidate
@@ -173,6 +182,8 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
             </Group>
           )}
           <SegmentedControl
+            fullWidth
+            orientation={phone ? 'vertical' : 'horizontal'}
             value={mode}
             onChange={(value) => setMode(value as PatientMode)}
             aria-label={t('form.kind')}
