@@ -1,15 +1,17 @@
 // Foods, dishes and food requests in Chromium, as a nutritionist would use them: search as you type
-// (Spanish, capitals, English), the avocado's USDA values, an own food with a server field error, a dish of
-// three ingredients whose live and saved totals equal packages/domain's, and a food request approved and
-// another rejected by an admin.
+// (Spanish, capitals, English), everyday Argentine names ranked first (papa, cebolla, calabaza, zapallo,
+// yerba…), the avocado's values and Spanish-only measures, an own food with a server field error, a dish of
+// three ingredients whose live and saved totals equal packages/domain's (Enter adds only the highlighted
+// result), and a food request approved and another rejected by an admin.
 import { expect, test, type Page, type Response } from '@playwright/test';
 import sharp from 'sharp';
 import type { Dish } from '../../packages/contracts/src/dishes.js';
 import type { FoodDetail } from '../../packages/contracts/src/foods.js';
-import { addFood, createCalculator, scaleTotals, type CalculatorState } from '../../packages/domain/src/index.js';
+import { addFood, createCalculator, englishWordsIn, scaleTotals, type CalculatorState } from '../../packages/domain/src/index.js';
 import { expectAccessible, login, logout, newAccount, register, screenshot } from './support.js';
 
-const AVOCADO_ID = 'usda:09037';
+// The Argentine layer's avocado (SR24 09037's values under its Argentine name) comes first for 'palta'.
+const AVOCADO_ID = 'ar:palta';
 const kcal = (value: number) => `${new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0 }).format(value)} kcal`;
 const grams = (value: number) => `${new Intl.NumberFormat('es-AR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)} g`;
 
@@ -55,13 +57,15 @@ test('search foods in Spanish and English, check the avocado and create an own f
   await expect(rows).toHaveCount(40);
   await screenshot(page, 'foods-02-search-pollo');
 
-  // Details of the avocado: the USDA SR24 values per 100 g (09037: 160 kcal, 2.00 g protein, 14.66 g fat).
+  // Details of the avocado: the USDA SR24 values per 100 g (09037: 160 kcal, 2.00 g protein, 14.66 g fat),
+  // shown under its Argentine name with where they come from.
   await searchFoods(page, 'palta', paltaName);
   const detailLoaded = page.waitForResponse(isFoodDetail);
   await page.getByTestId('foods-table').getByRole('link').first().click();
   const avocado = (await (await detailLoaded).json()) as FoodDetail;
   expect(avocado.id).toBe(AVOCADO_ID);
   await expect(page.getByTestId('food-name')).toHaveText(paltaName!);
+  await expect(page.getByTestId('food-provenance')).toContainText('USDA SR24 NDB 09037');
   await expect(cell(page, 'food-nutrients', 'energyKcal', 'per100')).toHaveText('160 kcal');
   await expect(cell(page, 'food-nutrients', 'proteinG', 'per100')).toHaveText('2,0 g');
   await expect(cell(page, 'food-nutrients', 'fatG', 'per100')).toHaveText('14,7 g');
@@ -69,10 +73,10 @@ test('search foods in Spanish and English, check the avocado and create an own f
   await page.getByRole('button', { name: 'Grasas', exact: true }).click();
   await expect(cell(page, 'food-nutrients', 'omega3G', 'per100')).toHaveText(/ mg$/);
 
-  // A household measure (SR24 'cup, cubes', shown as 'taza, en cubos') recomputes the chosen column live (150 g → fat 14.7 × 1.5).
+  // A household measure ('taza, en cubos', SR24 'cup, cubes') recomputes the chosen column live (150 g → fat 14.7 × 1.5).
   await page.getByLabel('Cantidad', { exact: true }).fill('1');
   await page.getByLabel('Unidad', { exact: true }).click();
-  const cup = avocado.measures.find((m) => m.description.startsWith('cup, cubes'))!;
+  const cup = avocado.measures.find((m) => m.description.startsWith('taza, en cubos'))!;
   await page.getByRole('option', { name: /^1 taza, en cubos/ }).click();
   await expect(page.getByTestId('chosen-grams')).toHaveText(grams(cup.gramWeight / cup.amount));
   await expect(cell(page, 'food-nutrients', 'fatG', 'chosen')).toHaveText(grams(22.05));
@@ -125,7 +129,8 @@ test('build a dish of three ingredients whose totals equal the domain calculator
   const addIngredient = async (query: string) => {
     const loaded = page.waitForResponse(isFoodDetail);
     await page.getByLabel('Buscar ingrediente').fill(query);
-    await expect(page.getByTestId('ingredient-results').getByRole('listitem').first()).toBeVisible();
+    // The first result is a whole-word match of what was typed, so it is highlighted and Enter adds it.
+    await expect(page.getByTestId('ingredient-results').getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
     await page.getByLabel('Buscar ingrediente').press('Enter');
     const food = (await (await loaded).json()) as FoodDetail;
     details.push(food);
@@ -144,7 +149,7 @@ test('build a dish of three ingredients whose totals equal the domain calculator
   expected = addFood(expected, { id: chicken.id, nutrients: chicken.nutrients, measures: chicken.measures }, 150, 'g');
   await page.getByLabel(`Unidad de ${avocado.name}`).click();
   await page.getByRole('option', { name: /^1 taza, en cubos/ }).click();
-  const cup = avocado.measures.find((m) => m.description.startsWith('cup, cubes'))!;
+  const cup = avocado.measures.find((m) => m.description.startsWith('taza, en cubos'))!;
   // The line keeps its quantity (100) with the new unit: 100 cups would be absurd, so set 1.
   await page.getByLabel(`Cantidad de ${avocado.name}`).fill('1');
   expected = addFood(expected, { id: avocado.id, nutrients: avocado.nutrients, measures: avocado.measures }, 1, cup.position);
@@ -158,6 +163,7 @@ test('build a dish of three ingredients whose totals equal the domain calculator
   await expect(page.getByTestId('ingredient-line')).toHaveCount(2);
   await expect(cell(page, 'editor-nutrients', 'energyKcal', 'total')).not.toHaveText(before!);
   await page.getByLabel('Buscar ingrediente').fill('palta');
+  await expect(page.getByTestId('ingredient-results').getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('Buscar ingrediente').press('Enter');
   await expect(page.getByTestId('ingredient-line')).toHaveCount(3);
   await page.getByLabel(`Unidad de ${avocado.name}`).click();
@@ -254,8 +260,15 @@ test('copy an example dish, duplicate it, add a photo and include a dish in anot
   const withOneServing = copy.totals.nutrients.energyKcal! + copy.perServing.nutrients.energyKcal!;
   await expect(cell(page, 'editor-nutrients', 'energyKcal', 'total')).toHaveText(kcal(withOneServing));
   // The same food twice stays two lines: add the oil again.
+  // Not a whole-word match of the food's first word ("Aceite de girasol…"): nothing is highlighted, so
+  // Enter waits for the nutritionist to choose with the arrow keys.
   await page.getByLabel('Buscar ingrediente').fill('girasol linoleico menos');
-  await expect(page.getByTestId('ingredient-results').getByRole('listitem').first()).toBeVisible();
+  const oil = page.getByTestId('ingredient-results').getByRole('option').first();
+  await expect(oil).toHaveAttribute('aria-selected', 'false');
+  await page.getByLabel('Buscar ingrediente').press('Enter');
+  await expect(page.getByTestId('ingredient-line')).toHaveCount(example.ingredients.length);
+  await page.getByLabel('Buscar ingrediente').press('ArrowDown');
+  await expect(oil).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('Buscar ingrediente').press('Enter');
   await expect(page.getByTestId('ingredient-line')).toHaveCount(example.ingredients.length + 1);
   await screenshot(page, 'foods-20-dish-editor-nested');
@@ -263,6 +276,112 @@ test('copy an example dish, duplicate it, add a photo and include a dish in anot
   await page.getByRole('button', { name: 'Guardar plato' }).click();
   await expect(page).toHaveURL(duplicateUrl);
   await expect(page.getByTestId('dish-ingredients').locator('tbody tr')).toHaveCount(example.ingredients.length + 2);
+});
+
+test('everyday Argentine names come first; the food detail speaks Spanish, light and dark, desktop and phone', async ({ page }) => {
+  await register(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/alimentos');
+  // The food the nutritionist means, first: not "Papada de cerdo", not onion powder, not a 14 kcal gourd.
+  for (const [query, first] of [
+    ['papa', 'Papa, con cáscara, cruda'],
+    ['papas', 'Papa, con cáscara, cruda'],
+    ['cebolla', 'Cebolla, cruda'],
+    ['calabaza', 'Zapallo anco (calabaza), crudo'],
+    ['zapallo', 'Zapallo criollo, crudo'],
+    ['yerba', 'Mate cebado (infusión de yerba mate)'],
+    ['queso rallado', 'Queso rallado (tipo parmesano)'],
+    ['queso por salut', 'Queso por salut'],
+    ['dulce de leche', 'Dulce de leche'],
+    ['milanesa', 'Milanesa de carne, frita'],
+  ] as const) {
+    await searchFoods(page, query, first);
+  }
+  await searchFoods(page, 'papa', 'Papa, con cáscara, cruda');
+  await expect(page.getByTestId('foods-table').getByRole('link').filter({ hasText: /^Papada/ })).toHaveCount(0);
+  await screenshot(page, 'foods-21-search-papa-1366');
+  await expectAccessible(page);
+
+  // The avocado of SR24 itself: its "1 avocado, NS as to Florida or California" cannot be said in
+  // Spanish, so it is left out; the other three measures read in Spanish.
+  const detail = page.waitForResponse(isFoodDetail);
+  await page.goto('/detalle-alimento?id=usda%3A09037');
+  const avocado = (await (await detail).json()) as FoodDetail;
+  expect(avocado.measures).toHaveLength(4);
+  const measures = page.getByTestId('food-measures').getByRole('listitem');
+  await expect(measures).toHaveText(['1 taza, en cubos (150,0 g)', '1 taza, en puré (230,0 g)', '1 taza, en rodajas (146,0 g)']);
+  for (const text of await measures.allTextContents()) expect(englishWordsIn(text), text).toEqual([]);
+  await page.getByLabel('Unidad', { exact: true }).click();
+  await expect(page.getByRole('option')).toHaveCount(4);
+  await page.keyboard.press('Escape');
+
+  // An Argentine-layer food: the everyday measure of its recipe and where its values come from.
+  await page.goto('/detalle-alimento?id=ar%3Atapa-de-empanada');
+  await expect(page.getByTestId('food-name')).toHaveText('Tapa de empanada, cruda');
+  await expect(page.getByTestId('food-provenance')).toContainText('Receta estándar de Almendra');
+  await expect(page.getByTestId('food-measures').getByRole('listitem')).toHaveText([/^1 unidad \(41,4 g\)$/]);
+  await screenshot(page, 'foods-22-detail-tapa-1366-light');
+  await expectAccessible(page);
+
+  // Dark theme, then a phone: the same screens stay readable (axe checks contrast).
+  await page.getByTestId('theme-menu').click();
+  await page.getByRole('menuitem', { name: 'Oscuro', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await screenshot(page, 'foods-23-detail-tapa-1366-dark');
+  await expectAccessible(page);
+  await page.goto('/alimentos');
+  await searchFoods(page, 'calabaza', 'Zapallo anco (calabaza), crudo');
+  await screenshot(page, 'foods-24-search-calabaza-1366-dark');
+  await expectAccessible(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await searchFoods(page, 'cebolla', 'Cebolla, cruda');
+  await screenshot(page, 'foods-25-search-cebolla-390-dark');
+  await expectAccessible(page);
+  await page.goto('/detalle-alimento?id=usda%3A09037');
+  await expect(page.getByTestId('food-measures').getByRole('listitem')).toHaveCount(3);
+  await screenshot(page, 'foods-26-detail-palta-390-dark');
+  await expectAccessible(page);
+  await page.getByTestId('theme-menu').click();
+  await page.getByRole('menuitem', { name: 'Claro', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await screenshot(page, 'foods-27-detail-palta-390-light');
+  await expectAccessible(page);
+  await page.goto('/alimentos');
+  await searchFoods(page, 'yerba', 'Mate cebado (infusión de yerba mate)');
+  await screenshot(page, 'foods-28-search-yerba-390-light');
+  await expectAccessible(page);
+});
+
+test('the dish editor adds with Enter only the highlighted result', async ({ page }) => {
+  await register(page);
+  await page.goto('/nueva-comida');
+  const search = page.getByLabel('Buscar ingrediente');
+  const options = page.getByTestId('ingredient-results').getByRole('option');
+  // 'pap' is half a word: "Papa…" and "Papada…" both start with it; nothing is chosen, Enter adds nothing.
+  await search.fill('pap');
+  await expect(options.first()).toBeVisible();
+  await expect(page.getByTestId('ingredient-results').locator('[aria-selected="true"]')).toHaveCount(0);
+  await search.press('Enter');
+  await expect(page.getByTestId('ingredient-line')).toHaveCount(0);
+  // The whole word: the potato is first and highlighted; Enter adds it.
+  await search.fill('papa');
+  await expect(options.first()).toHaveText(/^\s*Papa, con cáscara, cruda/);
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await search.press('Enter');
+  await expect(page.getByTestId('ingredient-line')).toHaveCount(1);
+  await expect(page.getByTestId('ingredient-line')).toContainText('Papa, con cáscara, cruda');
+  // Arrow keys choose another result: the second one is added, not the first.
+  await search.fill('cebolla');
+  await expect(options.first()).toHaveText(/^\s*Cebolla, cruda/);
+  const second = (await options.nth(1).textContent())!.replace(/\d.*$/, '').trim();
+  await search.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await search.press('Enter');
+  await expect(page.getByTestId('ingredient-line')).toHaveCount(2);
+  await expect(page.getByTestId('ingredient-line').nth(1)).toContainText(second);
+  await screenshot(page, 'foods-29-dish-editor-highlight');
+  await expectAccessible(page);
 });
 
 /** The platform admin of ADMIN_EMAILS: registered here, or by the foundation spec earlier in the same run. */

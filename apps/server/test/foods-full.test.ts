@@ -1,5 +1,9 @@
-// The one suite that loads the whole shipped table (data/foods/usda-sr24.json.gz): counts, a few USDA SR24
-// values, and search ranking over all 8,857 foods. The load time is printed, not asserted.
+// The one suite that loads the whole shipped table (data/foods/usda-sr24.json.gz + the Argentine layer
+// data/foods/argentina/argentina-es-AR.json): counts, a few USDA SR24 values, and search ranking over all
+// 9,096 foods, including the everyday queries of data/foods/argentina/ranking-queries.tsv through the
+// endpoint (data/foods/argentina/ranking.test.ts checks the same list against the domain function).
+// The load time is printed, not asserted.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFoodReferenceData } from '../src/db/reference-data/foods-loader.js';
 import { registerAndLogin, type TestApp } from './helpers.js';
@@ -30,8 +34,15 @@ describe('the shipped SR24 table', () => {
     };
     expect(await count()).toBe(8857);
     expect(await count(1)).toBe(951);
-    const measures = await db.selectFrom('food_measures').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const measures = await db
+      .selectFrom('food_measures')
+      .innerJoin('foods', 'foods.id', 'food_measures.food_id')
+      .where('foods.source', '=', 'usda')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(measures.n)).toBe(15274);
+    const argentine = await db.selectFrom('foods').select((eb) => eb.fn.countAll().as('n')).where('source', '=', 'argentina').executeTakeFirstOrThrow();
+    expect(Number(argentine.n)).toBe(ARGENTINE_FOODS);
     const groups = await db.selectFrom('food_groups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(groups.n)).toBe(25);
     expect((await loadFoodReferenceData(db, t.clock, { info: () => undefined })).loaded).toBe(false);
@@ -60,9 +71,40 @@ describe('the shipped SR24 table', () => {
   });
 });
 
+const ARGENTINE_FOODS = (JSON.parse(readFileSync(new URL('../../../data/foods/argentina/argentina-es-AR.json', import.meta.url), 'utf8')) as { foods: unknown[] }).foods.length;
+const RANKING_QUERIES = readFileSync(new URL('../../../data/foods/argentina/ranking-queries.tsv', import.meta.url), 'utf8')
+  .split('\n')
+  .slice(1)
+  .filter((l) => l !== '')
+  .map((l) => l.split('\t') as [string, string, string]);
+
 describe('search over the whole table', () => {
-  it("puts avocado 09037 first for 'palta', 'PALTA' and 'avocado'", async () => {
-    for (const q of ['palta', 'PALTA', 'avocado']) expect((await search(q)).items[0].id, q).toBe('usda:09037');
+  it("puts the avocado first for 'palta', 'PALTA' and 'avocado': the Argentine layer's, then SR24 09037", async () => {
+    for (const q of ['palta', 'PALTA', 'avocado']) {
+      const ids = (await search(q)).items.map((i: { id: string }) => i.id);
+      expect(ids[0], q).toBe('ar:palta');
+      expect(ids.indexOf('usda:09037'), q).toBeLessThan(ids.indexOf('usda:09038'));
+    }
+  });
+
+  it(`ranks like the domain function: every query of ranking-queries.tsv (${RANKING_QUERIES.length}) has its food first`, async () => {
+    expect(RANKING_QUERIES.length).toBeGreaterThanOrEqual(60);
+    const wrong: string[] = [];
+    for (const [query, expected] of RANKING_QUERIES) {
+      const first = (await search(query, '&limit=1&source=database')).items[0]?.id ?? '';
+      if (first !== expected) wrong.push(`${query}: ${String(first)} (expected ${expected})`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('shows the Argentine layer with its provenance and short name', async () => {
+    const food = (await t.app.inject({ method: 'GET', url: '/api/v1/foods/ar:papa-hervida', headers: auth })).json();
+    expect(food).toMatchObject({ source: 'argentina', shortName: 'Papa', nameEs: 'Papa hervida, sin cáscara' });
+    expect(food.provenance).toMatch(/^USDA SR24 NDB 11367/);
+    expect(food.nutrients.energyKcal).toBe(86);
+    const milanesa = (await t.app.inject({ method: 'GET', url: '/api/v1/foods/ar:milanesa-carne-frita', headers: auth })).json();
+    expect(milanesa.provenance).toMatch(/^Receta estándar/);
+    expect(milanesa.measures[0]).toMatchObject({ description: 'unidad mediana' });
   });
 
   it("returns chicken items for 'pollo', Spanish-name prefix matches first", async () => {
@@ -103,7 +145,7 @@ describe('search over the whole table', () => {
 
   it('dumps the whole catalogue for the client cache', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/foods/catalog', headers: auth });
-    expect(response.json().count).toBe(8857);
+    expect(response.json().count).toBe(8857 + ARGENTINE_FOODS);
     const cached = await t.app.inject({ method: 'GET', url: '/api/v1/foods/catalog', headers: { ...auth, 'if-none-match': response.headers.etag as string } });
     expect(cached.statusCode).toBe(304);
   });

@@ -54,6 +54,7 @@ describe('GET /api/v1/foods (search)', () => {
         { position: 3, amount: 1, description: 'cup, sliced', gramWeight: 146 },
         { position: 4, amount: 1, description: 'avocado, NS as to Florida or California', gramWeight: 201 },
       ],
+      shortName: null,
     });
   });
 
@@ -189,6 +190,13 @@ describe('own foods', () => {
     expect(ids((await get('/api/v1/foods?q=palta&source=database', auth)).json())).not.toContain(created.id);
   });
 
+  it('finds an own food by the plural of its name, as the cached search does (domain ranking)', async () => {
+    const { auth } = await registerAndLogin(t);
+    const nuez = (await send('POST', '/api/v1/foods', auth, { ...yogurt, nameEs: 'Nuez pecán de la huerta', brand: null })).json();
+    expect(ids((await get('/api/v1/foods?q=nueces&source=own', auth)).json())).toEqual([nuez.id]);
+    expect(ids((await get('/api/v1/foods?q=paltas', auth)).json())[0]).toBe('usda:09037');
+  });
+
   it('answers 400 with the field path for negative, non-numeric or unknown nutrient values and bad fields', async () => {
     const { auth } = await registerAndLogin(t);
     const response = await send('POST', '/api/v1/foods', auth, {
@@ -291,6 +299,7 @@ describe('catalogue for the client cache', () => {
         [1, 'cup, sliced', 146],
         [1, 'avocado, NS as to Florida or California', 201],
       ],
+      shortName: null,
     });
     const again = await get('/api/v1/foods/catalog', { ...auth, 'if-none-match': response.headers.etag as string });
     expect(again.statusCode).toBe(304);

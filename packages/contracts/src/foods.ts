@@ -21,8 +21,12 @@ export { foodGroupCodeSchema, nutrientValuesInputSchema, measuresInputSchema } f
 
 export const nutrientKeySchema = z.enum(FOOD_NUTRIENT_KEYS as [FoodNutrientKey, ...FoodNutrientKey[]]);
 
-/** usda: SR24 table · request: approved from a nutritionist's request (global) · own: a nutritionist's food. */
-export const foodSourceSchema = z.enum(['usda', 'request', 'own']);
+/**
+ * usda: SR24 table · argentina: the Argentine layer (ARGENFOODS, standard recipes, SR24 foods under their
+ * Argentine name; data/foods/argentina) · request: approved from a nutritionist's request (global) · own:
+ * a nutritionist's food.
+ */
+export const foodSourceSchema = z.enum(['usda', 'argentina', 'request', 'own']);
 export type FoodSource = z.infer<typeof foodSourceSchema>;
 
 /** The country whose list a nutritionist without a list of their own country uses (the only list shipped). */
@@ -68,6 +72,11 @@ export const foodSummarySchema = z.object({
   fatG: z.number().nullable(),
   carbohydrateG: z.number().nullable(),
   measures: z.array(foodMeasureSchema),
+  /**
+   * The everyday name ("Papa" for "Papa hervida, sin cáscara"), for plan lines and PDFs; null when the
+   * food has none (use `name`). Optional so older payloads stay valid.
+   */
+  shortName: z.string().nullable().optional(),
 });
 export type FoodSummary = z.infer<typeof foodSummarySchema>;
 
@@ -82,6 +91,8 @@ export const foodDetailSchema = foodSummarySchema.extend({
   nutrients: z.record(nutrientKeySchema, z.number().nullable()),
   /** Unit of each key (kcal, g, mg, µg, IU). */
   nutrientUnits: z.record(nutrientKeySchema, z.string()),
+  /** Where the values come from (Argentine layer: "USDA SR24 NDB 11367 …", "ARGENFOODS …", a recipe); null when not recorded. */
+  provenance: z.string().nullable().optional(),
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
 });
@@ -178,6 +189,8 @@ export const catalogFoodSchema = z.object({
   fatG: z.number().nullable(),
   carbohydrateG: z.number().nullable(),
   measures: z.array(catalogMeasureSchema),
+  /** Everyday short name (see FoodSummary.shortName); optional. */
+  shortName: z.string().nullable().optional(),
 });
 export type CatalogFood = z.infer<typeof catalogFoodSchema>;
 

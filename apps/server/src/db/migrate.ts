@@ -9,6 +9,7 @@ import * as plans from './migrations/0006-plans.js';
 import * as patientsMore from './migrations/0007-patients-more.js';
 import * as dishExamples from './migrations/0008-dish-examples.js';
 import * as nutritionistLogo from './migrations/0009-nutritionist-logo.js';
+import * as foodsArgentina from './migrations/0010-foods-argentina.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-patients-more': patientsMore,
   '0008-dish-examples': dishExamples,
   '0009-nutritionist-logo': nutritionistLogo,
+  '0010-foods-argentina': foodsArgentina,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -30,13 +30,18 @@ export interface FoodsTable {
   /** Lower case, accents stripped, both names and the brand (packages/domain buildSearchText). */
   search_text: string;
   group_code: string | null;
-  source: 'usda' | 'own' | 'request';
+  /** usda: SR24 · argentina: the Argentine layer (data/foods/argentina) · request · own. */
+  source: 'usda' | 'argentina' | 'own' | 'request';
   brand: string | null;
   deactivated: Flag;
   /** An SR food from before release 24 (ranked last in search). */
   legacy: Flag;
   /** JSON object { nutrientKey: value per 100 g }; a missing key means no value. */
   nutrients: string;
+  /** 0010: where the values come from (Argentine layer rows); NULL elsewhere. */
+  provenance?: string | null;
+  /** 0010: the everyday short name ("Papa"); NULL when the full name is already how people say it. */
+  short_name?: string | null;
   created_at: IsoInstant;
   updated_at: IsoInstant;
 }

@@ -9,3 +9,4 @@ export * from './display.js';
 export * from './summary-groups.js';
 export * from './food-search.js';
 export * from './measure-names.js';
+export * from './english-words.js';

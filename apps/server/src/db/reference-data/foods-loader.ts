@@ -25,9 +25,12 @@ type Executor = Kysely<DB> | Transaction<DB>;
 
 export const DEFAULT_FOOD_TABLE_FILE = path.join(REPO_ROOT, 'data', 'foods', 'usda-sr24.json.gz');
 export const DEFAULT_FOOD_GROUPS_FILE = path.join(REPO_ROOT, 'data', 'foods', 'food-groups.json');
+/** The Argentine layer (built by data/foods/argentina/build.ts): everyday foods with Argentine names and a provenance each. */
+export const DEFAULT_ARGENTINA_FILE = path.join(REPO_ROOT, 'data', 'foods', 'argentina', 'argentina-es-AR.json');
 
 /** Bump when the mapping from file to rows changes, so existing databases reload the same file. */
-const LOADER_VERSION = 'foods-loader/1';
+const LOADER_VERSION = 'foods-loader/2';
+const ARGENTINA_FORMAT = 'almendra-foods-ar/1';
 const TABLE_FORMAT = 'almendra-usda-sr24/1';
 /** reference_data_versions row whose hash changes whenever any global food changes (search caches key on it). */
 export const GLOBAL_FOODS_REVISION = 'foods:global-revision';
@@ -47,6 +50,11 @@ export interface FoodReferenceOptions {
   groupsFile?: string;
   /** The country list the table is loaded as. */
   country?: string;
+  /**
+   * The Argentine layer file; null skips it. Default: the shipped file when the shipped SR24 table is
+   * loaded, none when a test passes its own `file` (fixtures stay small and exact).
+   */
+  argentinaFile?: string | null;
 }
 
 export interface FoodLoadResult {
@@ -78,7 +86,20 @@ interface FoodTable {
 
 type GroupsFile = Record<string, { en: string; es: string }>;
 
+interface ArgentineFood {
+  slug: string;
+  nameEs: string;
+  shortName: string;
+  nameEn: string | null;
+  group: string;
+  provenance: string;
+  nutrients: Record<string, number>;
+  measures: [number, string, number][];
+}
+
 export const usdaFoodId = (ndb: string) => `usda:${ndb}`;
+/** Argentine-layer foods: 'ar:<slug>' (stable: dishes and plans refer to them). */
+export const argentineFoodId = (slug: string) => `ar:${slug}`;
 
 /** Marks the global catalogue as changed; every server instance rebuilds its search index on next use. */
 export async function markGlobalFoodsChanged(db: Executor, now: string): Promise<void> {
@@ -117,9 +138,20 @@ export async function loadFoodReferenceData(
   const country = options.country ?? 'AR';
   const versionName = foodsVersionName(country);
 
+  const argentinaFile = options.argentinaFile !== undefined ? options.argentinaFile : options.file ? null : DEFAULT_ARGENTINA_FILE;
+
   const compressed = fs.readFileSync(file);
   const groupsBytes = fs.readFileSync(groupsFile);
-  const hash = createHash('sha256').update(LOADER_VERSION).update('\0').update(compressed).update('\0').update(groupsBytes).digest('hex');
+  const argentinaBytes = argentinaFile ? fs.readFileSync(argentinaFile) : Buffer.alloc(0);
+  const hash = createHash('sha256')
+    .update(LOADER_VERSION)
+    .update('\0')
+    .update(compressed)
+    .update('\0')
+    .update(groupsBytes)
+    .update('\0')
+    .update(argentinaBytes)
+    .digest('hex');
 
   const result = (loaded: boolean, counts: Partial<FoodLoadResult> = {}): FoodLoadResult => ({
     loaded,
@@ -165,12 +197,52 @@ export async function loadFoodReferenceData(
       deactivated: 0,
       legacy: food.legacy ? 1 : 0,
       nutrients: JSON.stringify(nutrients),
+      provenance: null,
+      short_name: null,
       created_at: now,
       updated_at: now,
     });
     (food.measures ?? []).forEach(([amount, description, gramWeight], index) => {
       measureRows.push({ food_id: id, position: index + 1, amount, description, gram_weight: gramWeight });
     });
+  }
+
+  if (argentinaFile) {
+    const layer = JSON.parse(argentinaBytes.toString('utf8')) as { format: string; foods: ArgentineFood[] };
+    if (layer.format !== ARGENTINA_FORMAT || !Array.isArray(layer.foods)) {
+      throw new Error(`${argentinaFile}: expected the Argentine layer of format ${ARGENTINA_FORMAT}, found ${String(layer.format)}`);
+    }
+    for (const food of layer.foods) {
+      const nutrients = cleanNutrients(food.nutrients ?? {});
+      if (Object.keys(nutrients).length === 0) {
+        skipped += 1;
+        continue;
+      }
+      const id = argentineFoodId(food.slug);
+      foodRows.push({
+        id,
+        nutritionist_id: null,
+        country_code: country,
+        ndb: null,
+        name_es: food.nameEs,
+        name_en: food.nameEn,
+        // The short name is searched too ("papa" finds "Papa hervida, sin cáscara" by either).
+        search_text: buildSearchText(food.nameEs, food.nameEn, food.shortName),
+        group_code: food.group || null,
+        source: 'argentina',
+        brand: null,
+        deactivated: 0,
+        legacy: 0,
+        nutrients: JSON.stringify(nutrients),
+        provenance: food.provenance,
+        short_name: food.shortName,
+        created_at: now,
+        updated_at: now,
+      });
+      food.measures.forEach(([amount, description, gramWeight], index) => {
+        measureRows.push({ food_id: id, position: index + 1, amount, description, gram_weight: gramWeight });
+      });
+    }
   }
 
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -192,7 +264,7 @@ export async function loadFoodReferenceData(
     const existing = await trx
       .selectFrom('foods')
       .select('id')
-      .where('source', '=', 'usda')
+      .where('source', 'in', argentinaFile ? ['usda', 'argentina'] : ['usda'])
       .where('country_code', '=', country)
       .where('deactivated', '=', 0)
       .execute();
@@ -221,6 +293,8 @@ export async function loadFoodReferenceData(
             deactivated: eb.ref('excluded.deactivated'),
             legacy: eb.ref('excluded.legacy'),
             nutrients: eb.ref('excluded.nutrients'),
+            provenance: eb.ref('excluded.provenance'),
+            short_name: eb.ref('excluded.short_name'),
             updated_at: eb.ref('excluded.updated_at'),
           })),
         )

@@ -18,6 +18,8 @@ export interface CatalogEntry {
   readonly nameEn: string | null;
   readonly brand: string | null;
   readonly legacy: boolean;
+  readonly shortName: string | null;
+  readonly source: string;
   readonly groupCode: string | null;
   readonly summary: FoodSummary;
 }
@@ -42,11 +44,13 @@ export interface CatalogSnapshot {
   readonly groupList: readonly FoodGroup[];
 }
 
-/** SR24 foods in NDB order first (the order search ties follow), then approved requests oldest first. */
+const SOURCE_ORDER: Record<string, number> = { argentina: 0, usda: 1 };
+
+/** The Argentine layer, then SR24 foods in NDB order (the order search ties follow), then approved requests oldest first. */
 function catalogueOrder(a: FoodSummaryRow, b: FoodSummaryRow): number {
-  const aUsda = a.source === 'usda' ? 0 : 1;
-  const bUsda = b.source === 'usda' ? 0 : 1;
-  if (aUsda !== bUsda) return aUsda - bUsda;
+  const aRank = SOURCE_ORDER[a.source] ?? 2;
+  const bRank = SOURCE_ORDER[b.source] ?? 2;
+  if (aRank !== bRank) return aRank - bRank;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
@@ -109,6 +113,8 @@ export class GlobalFoodCatalog {
         nameEn: row.name_en,
         brand: row.brand,
         legacy: Number(row.legacy) === 1,
+        shortName: row.short_name ?? null,
+        source: row.source,
         groupCode: row.group_code,
         summary: toFoodSummary(row, measures.get(row.id) ?? [], groups),
       };

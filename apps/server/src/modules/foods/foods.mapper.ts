@@ -69,6 +69,7 @@ export function toFoodSummary(
     fatG: macro(nutrients, 'fatG'),
     carbohydrateG: macro(nutrients, 'carbohydrateG'),
     measures,
+    shortName: row.short_name ?? null,
   };
 }
 
@@ -85,6 +86,7 @@ export function toFoodDetail(row: FoodRow, measures: FoodMeasure[], group: FoodG
     deactivated: Number(row.deactivated) === 1,
     nutrients,
     nutrientUnits: UNITS,
+    provenance: row.provenance ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -104,5 +106,6 @@ export function toCatalogFood(summary: FoodSummary): CatalogFood {
     fatG: summary.fatG,
     carbohydrateG: summary.carbohydrateG,
     measures: summary.measures.map((m) => [m.amount, m.description, m.gramWeight] as [number, string, number]),
+    shortName: summary.shortName ?? null,
   };
 }

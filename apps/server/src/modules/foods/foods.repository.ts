@@ -12,7 +12,7 @@ type Executor = Kysely<DB> | Transaction<DB>;
 type Scope = { nutritionistId: string };
 
 /** Only the columns search and the catalogue need (the nutrients JSON is read for the four macros). */
-const SUMMARY_COLUMNS = ['id', 'nutritionist_id', 'country_code', 'ndb', 'name_es', 'name_en', 'group_code', 'source', 'brand', 'legacy', 'nutrients'] as const;
+const SUMMARY_COLUMNS = ['id', 'nutritionist_id', 'country_code', 'ndb', 'name_es', 'name_en', 'group_code', 'source', 'brand', 'legacy', 'nutrients', 'short_name'] as const;
 export type FoodSummaryRow = Pick<FoodRow, (typeof SUMMARY_COLUMNS)[number]>;
 
 export const foodsRepository = {

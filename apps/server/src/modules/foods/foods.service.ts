@@ -13,7 +13,7 @@ import {
   type OwnFoodCatalog,
   type UpdateOwnFoodInput,
 } from '@almendra/contracts';
-import { buildSearchText, FOOD_RANK_BUCKETS, foodDisplayName, matchTier, parseSearchQuery, prepareSearchable } from '@almendra/domain';
+import { buildSearchText, foodRankScore, mergeRanked, parseSearchQuery, prepareSearchable, tierOfScore, type FoodSearchMatch } from '@almendra/domain';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -38,29 +38,14 @@ export interface FoodSearchInput {
 }
 
 const foodNotFound = () => notFound('No encontramos ese alimento.');
-const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
 export const groupNotFound = (path = 'group') =>
   new AppError('VALIDATION_ERROR', 'Revisa los datos ingresados.', [{ path, message: 'Ese grupo de alimentos no existe.' }]);
 
-/**
- * Own foods and catalogue matches in one ranking, as segments: for each (legacy, tier) bucket the own
- * foods of that tier come first (a nutritionist made them to use them), then the catalogue's. Only the
- * requested page is materialized.
- */
-function pageOfSegments<T>(segments: readonly { length: number; at: (i: number) => T }[], offset: number, limit: number): T[] {
-  const out: T[] = [];
-  let skip = offset;
-  for (const segment of segments) {
-    if (out.length >= limit) break;
-    if (skip >= segment.length) {
-      skip -= segment.length;
-      continue;
-    }
-    for (let i = skip; i < segment.length && out.length < limit; i += 1) out.push(segment.at(i));
-    skip = 0;
-  }
-  return out;
+function sharedStart(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  return a.slice(0, i);
 }
 
 export function createFoodsService(deps: FoodsServiceDeps) {
@@ -87,29 +72,30 @@ export function createFoodsService(deps: FoodsServiceDeps) {
     const group = input.group;
 
     type Item = { kind: 'global'; entry: CatalogEntry } | { kind: 'own'; row: FoodSummaryRow };
-    const segments: { length: number; at: (i: number) => Item }[] = [];
-    const ownByTier: FoodSummaryRow[][] = [[], [], [], []];
-
+    // Own foods are ranked by the same function as the catalogue (domain foodRankScore) and merged with
+    // it by score, own first on equal scores: the order the web's cached search gives too.
+    let own: FoodSearchMatch<Item>[] = [];
     if (input.source !== 'database') {
-      const rows = await repo.searchOwn(db, scope, query.words, group);
-      const ranked = rows
-        .map((row) => ({ row, name: foodDisplayName({ nameEs: row.name_es, nameEn: row.name_en }), tier: matchTier(prepareSearchable({ nameEs: row.name_es, nameEn: row.name_en, brand: row.brand }), query) }))
-        .filter((m) => m.tier !== null)
-        .sort((a, b) => collator.compare(a.name, b.name));
-      for (const m of ranked) ownByTier[m.tier!]!.push(m.row);
+      // The SQL prefilter must not lose a plural match the ranking accepts ('papas' finds an own "Papa"):
+      // it looks for what a word and its singular share ('nueces'/'nuez' → 'nue'); the ranking decides.
+      const rows = await repo.searchOwn(db, scope, query.words.map((word, i) => sharedStart(word, query.singular[i] ?? word)), group);
+      own = rows
+        .map((row, order) => {
+          const prepared = prepareSearchable({ nameEs: row.name_es, nameEn: row.name_en, brand: row.brand, shortName: row.short_name, source: 'own' });
+          const score = query.words.length === 0 ? 0 : foodRankScore(prepared, query);
+          return { row, order, score, name: prepared.spanish || prepared.english };
+        })
+        .filter((m): m is typeof m & { score: number } => m.score !== null)
+        .sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .map((m, order) => ({ item: { kind: 'own', row: m.row } as Item, score: m.score, tier: tierOfScore(m.score), legacy: false, order }));
     }
     const list = input.source === 'own' ? null : await listFor(scope, snapshot);
     const ranking = list ? list.index.rank(query, group ? (entry) => entry.groupCode === group : undefined) : null;
-    const items = list?.index.items ?? [];
-    for (let bucket = 0; bucket < FOOD_RANK_BUCKETS; bucket += 1) {
-      const own = bucket < 4 ? ownByTier[bucket]! : [];
-      if (own.length > 0) segments.push({ length: own.length, at: (i) => ({ kind: 'own', row: own[i]! }) });
-      const positions = ranking?.buckets[bucket] ?? [];
-      if (positions.length > 0) segments.push({ length: positions.length, at: (i) => ({ kind: 'global', entry: items[positions[i]!]! }) });
-    }
-    const total = segments.reduce((sum, s) => sum + s.length, 0);
-
-    const page = pageOfSegments(segments, offset, input.limit);
+    const globalMatches = ranking
+      ? ranking.slice(0, offset + input.limit).map((m) => ({ ...m, item: { kind: 'global', entry: m.item } as Item }))
+      : [];
+    const total = own.length + (ranking?.total ?? 0);
+    const page = mergeRanked(own, globalMatches, offset + input.limit).slice(offset).map((m) => m.item);
     const ownOnPage = page.flatMap((m) => (m.kind === 'own' ? [m.row] : []));
     const measures = groupMeasures(await repo.measuresOf(db, ownOnPage.map((r) => r.id)));
     const summaries: FoodSummary[] = page.map((m) =>

@@ -5,7 +5,7 @@
 // without a request per keystroke.
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogFood, FoodCatalog, OwnFoodCatalog } from '@almendra/contracts';
-import { FoodSearchIndex, type FoodSearchMatch } from '@almendra/domain';
+import { FoodSearchIndex, mergeRanked, parseSearchQuery, type FoodSearchMatch } from '@almendra/domain';
 import { apiErrorFromResponse } from '../../lib/api-error';
 import { authorizedFetch } from './api/foods-api';
 
@@ -154,20 +154,22 @@ let ownIndex: FoodSearchIndex<CatalogFood> | null = null;
 
 /** Indexes the nutritionist's own foods (searched before the global list, as the server ranks them on ties). */
 export function setOwnCatalog(catalog: OwnFoodCatalog | null): void {
+  // Own foods carry source 'own' already; the ranking puts them first among equals.
   ownIndex = catalog ? new FoodSearchIndex(catalog.foods) : null;
 }
 
 /**
- * Ranked matches in the cached catalogue (same tiers as the server), own foods first; [] until the
- * catalogue is loaded.
+ * Ranked matches in the cached catalogue: the domain's foodRankScore (the server's ranking), own foods
+ * merged in by score and first on ties — the same order GET /foods answers; [] until the catalogue is loaded.
  */
 export function searchCatalog(query: string, options: { limit?: number; group?: string | null } = {}): FoodSearchMatch<CatalogFood>[] {
   const limit = options.limit ?? 20;
   const group = options.group ?? null;
   const accept = group ? (food: CatalogFood) => food.group === group : undefined;
-  const own = ownIndex ? ownIndex.rank(query, accept).slice(0, limit) : [];
-  if (!index || own.length >= limit) return own;
-  return [...own, ...index.rank(query, accept).slice(0, limit - own.length)];
+  const parsed = parseSearchQuery(query);
+  const own = ownIndex ? ownIndex.rank(parsed, accept).slice(0, limit) : [];
+  if (!index) return own;
+  return mergeRanked(own, index.rank(parsed, accept).slice(0, limit), limit);
 }
 
 /** The caller's active own foods (small; revalidated against the stored copy on every mount of a picker). */

@@ -4,7 +4,7 @@
 // subtracts, quantity or unit changes recalculate. Lines are keyed by a line id, so the same food can be
 // in two lines; included dishes count in the live totals through includedDishLine() (packages/domain),
 // the same computation the server does.
-import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import {
   changeQuantity,
   changeUnit,
   createCalculator,
+  FOOD_MATCH_TIER,
   deletedLineOf,
   includedDishLine,
   removeFood,
@@ -159,6 +160,16 @@ function DishEditor({ dish }: { dish: Dish | null }) {
     [search, ready, catalog.data, own.data],
   );
 
+  // Enter adds only an option the nutritionist can see is chosen: one highlighted with the arrow keys, or
+  // the first result when it is a whole-word match of the typed name (tier firstWord: 'papa' → a potato).
+  // While a word is half typed ('pap') nothing is chosen, so Enter never adds "Papada de cerdo" by accident.
+  // A highlight belongs to the text it was made for: typing forgets it.
+  const [highlightFor, setHighlightFor] = useState<{ search: string; index: number }>({ search: '', index: -1 });
+  const highlight = highlightFor.search === search ? highlightFor.index : -1;
+  const setHighlight = (index: number) => setHighlightFor({ search, index });
+  const chosen = highlight >= 0 && highlight < results.length ? highlight : results[0]?.tier === FOOD_MATCH_TIER.firstWord ? 0 : -1;
+  const optionId = (index: number) => `ingredient-option-${index}`;
+
   const add = async (food: CatalogFood) => {
     try {
       const detail = await queryClient.fetchQuery(foodDetailQuery(food.id));
@@ -279,25 +290,45 @@ function DishEditor({ dish }: { dish: Dish | null }) {
           <TextInput
             label={t('foods:dishes.searchIngredient')}
             placeholder={t('foods:dishes.searchIngredientPlaceholder')}
-            description={ready ? undefined : t('foods:dishes.catalogLoading')}
+            description={ready ? t('foods:dishes.searchIngredientHelp') : t('foods:dishes.catalogLoading')}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
+            role="combobox"
+            aria-expanded={results.length > 0}
+            aria-controls="ingredient-results"
+            aria-autocomplete="list"
+            aria-activedescendant={chosen >= 0 ? optionId(chosen) : undefined}
             onKeyDown={(event) => {
+              if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+                if (results.length === 0) return;
+                event.preventDefault();
+                const from = chosen;
+                setHighlight(event.key === 'ArrowDown' ? Math.min(results.length - 1, from + 1) : Math.max(0, from - 1));
+                return;
+              }
               if (event.key !== 'Enter') return;
               event.preventDefault();
-              if (results[0]) void add(results[0].item);
+              if (chosen >= 0) void add(results[chosen]!.item);
             }}
             data-testid="ingredient-search"
           />
           {results.length > 0 ? (
-            <Stack gap={0} mt="xs" role="list" aria-label={t('foods:dishes.results')} data-testid="ingredient-results">
-              {results.map(({ item }) => (
-                <UnstyledButton
+            <Stack gap={0} mt="xs" role="listbox" id="ingredient-results" aria-label={t('foods:dishes.results')} data-testid="ingredient-results">
+              {results.map(({ item }, index) => (
+                <Box
                   key={item.id}
-                  role="listitem"
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === chosen}
+                  data-highlighted={index === chosen || undefined}
+                  onMouseDown={(event) => event.preventDefault()}
                   onClick={() => void add(item)}
                   p="xs"
-                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                  style={{
+                    cursor: 'pointer',
+                    borderBottom: '1px solid var(--mantine-color-default-border)',
+                    background: index === chosen ? 'var(--mantine-primary-color-light)' : undefined,
+                  }}
                 >
                   <Group justify="space-between" wrap="nowrap">
                     <Text size="sm">
@@ -308,7 +339,7 @@ function DishEditor({ dish }: { dish: Dish | null }) {
                       {item.energyKcal === null ? '' : `${formatAmount(item.energyKcal, i18n.language, 'kcal')} kcal / 100 g`}
                     </Text>
                   </Group>
-                </UnstyledButton>
+                </Box>
               ))}
             </Stack>
           ) : null}

@@ -12,7 +12,7 @@ import { quantityInGrams, scaleNutrients, toNutrientNumber, unitFactor, type Nut
 import { PageLoader } from '../../../components/page-loader';
 import { showSuccess } from '../../../lib/toast';
 import { foodDetailQuery, foodsApi } from '../api/foods-api';
-import { filterDecimalInput, formatAmount, measureLabel } from './format';
+import { filterDecimalInput, formatAmount, measureLabel, visibleMeasures } from './format';
 import { ConfirmDialog } from './confirm-dialog';
 import { NutrientTable } from './nutrient-table';
 
@@ -36,7 +36,9 @@ function FoodProfile({ food }: { food: FoodDetail }) {
   const [quantity, setQuantity] = useState('100');
   const [unit, setUnit] = useState('g');
 
+  // Positions stay the food's own (dishes and plans refer to them); only what is shown is filtered.
   const measures = food.measures;
+  const shownMeasures = useMemo(() => visibleMeasures(food.measures, i18n.language), [food.measures, i18n.language]);
   const per100: NutrientTotals = useMemo(() => scaleNutrients(food.nutrients, 100), [food]);
   const chosen: NutrientTotals = useMemo(() => {
     const factor = unitFactor(unit === 'g' ? 'g' : Number(unit), measures);
@@ -79,7 +81,12 @@ function FoodProfile({ food }: { food: FoodDetail }) {
           </Group>
           {!english && food.nameEn ? (
             <Text c="dimmed" size="sm" mt={4}>
-              {food.nameEn}
+              {t('foods:detail.sourceName', { name: food.nameEn })}
+            </Text>
+          ) : null}
+          {food.provenance ? (
+            <Text c="dimmed" size="sm" mt={4} maw={760} data-testid="food-provenance">
+              {t('foods:provenance')}: {food.provenance}
             </Text>
           ) : null}
           {food.brand ? <Text size="sm">{t('foods:detail.brand', { brand: food.brand })}</Text> : null}
@@ -107,7 +114,7 @@ function FoodProfile({ food }: { food: FoodDetail }) {
           />
           <Select
             label={t('foods:detail.unit')}
-            data={[{ value: 'g', label: t('foods:grams') }, ...measures.map((m) => ({ value: String(m.position), label: measureLabel(m, i18n.language) }))]}
+            data={[{ value: 'g', label: t('foods:grams') }, ...shownMeasures.map((m) => ({ value: String(m.position), label: measureLabel(m, i18n.language) }))]}
             value={unit}
             onChange={(value) => setUnit(value ?? 'g')}
             allowDeselect={false}
@@ -135,11 +142,11 @@ function FoodProfile({ food }: { food: FoodDetail }) {
         <Title order={2} size="h4">
           {t('foods:detail.measures')}
         </Title>
-        {measures.length === 0 ? (
+        {shownMeasures.length === 0 ? (
           <Text c="dimmed">{t('foods:detail.noMeasures')}</Text>
         ) : (
-          <List>
-            {measures.map((m) => (
+          <List data-testid="food-measures">
+            {shownMeasures.map((m) => (
               <List.Item key={m.position}>{measureLabel(m, i18n.language)}</List.Item>
             ))}
           </List>

@@ -129,7 +129,7 @@ export function FoodsList() {
 }
 
 function FoodRow({ food, english }: { food: FoodSummary; english: boolean }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation('foods');
   const name = english ? food.nameEn || food.name : food.name;
   const cell = (value: number | null, unit: string) => (value === null ? '—' : `${formatAmount(value, i18n.language, unit)}`);
   return (
@@ -142,6 +142,12 @@ function FoodRow({ food, english }: { food: FoodSummary; english: boolean }) {
           <Text span size="sm" c="dimmed">
             {' '}
             · {food.brand}
+          </Text>
+        ) : null}
+        {food.source === 'argentina' ? (
+          <Text span size="sm" c="dimmed">
+            {' '}
+            · {t('source.argentinaShort')}
           </Text>
         ) : null}
       </Table.Td>

@@ -1,5 +1,5 @@
 // es-AR / en number formatting and lenient decimal input (comma or dot) for the food screens.
-import { measureDescriptionFor } from '@almendra/domain';
+import { measureDescriptionFor, spanishMeasureDescription } from '@almendra/domain';
 import { intlLocale } from '../../../lib/i18n';
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -34,6 +34,15 @@ export function parseDecimal(raw: string): number | undefined {
 /** A household-measure name in the interface language: SR24 writes them in English ('cup, cubes'), the API keeps them so. */
 export function measureName(description: string, language: string): string {
   return measureDescriptionFor(description, language.startsWith('en') ? 'en' : 'es');
+}
+
+/**
+ * The measures a reader of `language` sees: in Spanish, only those that can be said fully in Spanish
+ * ('1 avocado, NS as to Florida or California' is left out, never shown half in English); in English, all.
+ */
+export function visibleMeasures<M extends { description: string }>(measures: readonly M[], language: string): M[] {
+  if (language.startsWith('en')) return [...measures];
+  return measures.filter((m) => spanishMeasureDescription(m.description) !== null);
 }
 
 /** '0,5 taza, en cubos (75,0 g)' in Spanish, '0.5 cup, cubes (75.0 g)' in English. */

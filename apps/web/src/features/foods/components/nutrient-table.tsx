@@ -22,7 +22,11 @@ export function NutrientTable({ columns, testId }: { columns: NutrientColumn[]; 
         <Accordion.Item key={group.id} value={group.id}>
           <Accordion.Control>{t(`nutrientGroups.${group.id}`)}</Accordion.Control>
           <Accordion.Panel>
-            <Table.ScrollContainer minWidth={360}>
+            {/* On a phone the table scrolls sideways: its viewport takes keyboard focus so it can be scrolled without a mouse. */}
+            <Table.ScrollContainer
+              minWidth={360}
+              scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t(`nutrientGroups.${group.id}`) } as React.ComponentProps<'div'> }}
+            >
               <Table data-testid={`nutrients-${group.id}`}>
                 <Table.Thead>
                   <Table.Tr>
