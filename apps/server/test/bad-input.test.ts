@@ -213,3 +213,50 @@ describe('a country is an assigned ISO 3166-1 code', () => {
     expect(uruguay.status).toBe(200);
   });
 });
+
+describe('dates and measurements that cannot be real', () => {
+  const json = { 'content-type': 'application/json' };
+
+  it('an appointment dated 9999-12-31 (or 1900) → 400 on start, nothing booked; one next month is fine', async () => {
+    const place = (await (await api('/locations', { method: 'POST', body: JSON.stringify({ name: 'Consultorio' }), headers: json })).json()) as { id: string };
+    for (const start of ['9999-12-31T10:00:00-03:00', '1900-01-02T10:00:00-03:00']) {
+      const end = start.replace('10:00', '10:30');
+      const response = await api('/appointments', { method: 'POST', body: JSON.stringify({ locationId: place.id, start, end, allowOutsideSchedule: true }), headers: json });
+      expect(response.status, start).toBe(400);
+      expect(((await response.json()) as { error: { details: unknown } }).error.details).toEqual([
+        { path: 'start', message: 'La fecha del turno debe estar entre 10 años atrás y 5 años adelante.' },
+      ]);
+    }
+    expect(await t.database.db.selectFrom('appointments').select('id').where('location_id', '=', place.id).execute()).toHaveLength(0);
+    // The test clock is 2026-03-10.
+    const ok = await api('/appointments', {
+      method: 'POST',
+      body: JSON.stringify({ locationId: place.id, start: '2026-04-06T10:00:00-03:00', end: '2026-04-06T10:30:00-03:00', allowOutsideSchedule: true }),
+      headers: json,
+    });
+    expect(ok.status).toBe(201);
+    const moved = await api(`/appointments/${((await ok.json()) as { id: string }).id}`, { method: 'PATCH', body: JSON.stringify({ start: '9999-12-31T10:00:00-03:00' }), headers: json });
+    expect(moved.status).toBe(400);
+  });
+
+  it('a consultation of 0,5 kg at 272 cm (each in range, together a BMI of 0,07) → 400 on both fields, nothing saved', async () => {
+    const patient = (await (await api('/patients', { method: 'POST', body: JSON.stringify(validPatient()), headers: json })).json()) as { id: string };
+    const response = await api(`/patients/${patient.id}/consultations`, {
+      method: 'POST',
+      body: JSON.stringify({ date: '2026-03-09', time: '10:00', measurements: { weightKg: 0.5, heightCm: 272 } }),
+      headers: json,
+    });
+    expect(response.status).toBe(400);
+    const details = ((await response.json()) as { error: { details: Array<{ path: string; message: string }> } }).error.details;
+    expect(details.map((d) => d.path).sort()).toEqual(['measurements.heightCm', 'measurements.weightKg']);
+    expect(details[0]!.message).toBe('El peso y la talla juntos no son posibles (IMC 0,07): revisa los dos valores.');
+    const list = (await (await api(`/patients/${patient.id}/consultations`)).json()) as { items: unknown[] } | unknown[];
+    expect(Array.isArray(list) ? list : list.items).toHaveLength(0);
+    const fine = await api(`/patients/${patient.id}/consultations`, {
+      method: 'POST',
+      body: JSON.stringify({ date: '2026-03-09', time: '10:00', measurements: { weightKg: 62, heightCm: 165 } }),
+      headers: json,
+    });
+    expect(fine.status).toBe(201);
+  });
+});

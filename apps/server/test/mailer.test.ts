@@ -131,7 +131,8 @@ describe('Mailer over SMTP', () => {
       .replace(/\?=\s+=\?UTF-8\?Q\?/g, '')
       .replace(/^=\?UTF-8\?Q\?|\?=$/g, '')
       .replaceAll('_', ' ');
-    expect(decodeQuotedPrintable(subject)).toBe('Almendra: restablece tu contraseña');
+    // The account is Argentine (the default country), so the email speaks vos.
+    expect(decodeQuotedPrintable(subject)).toBe('Almendra: restablecé tu contraseña');
     expect(decodeQuotedPrintable(mail.data)).toContain('http://almendra.test/pages/reset-password?token=');
 
     const row = await t.database.db

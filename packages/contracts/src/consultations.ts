@@ -121,6 +121,13 @@ export const BIOIMPEDANCE_FIELDS = ['fatPercent', 'visceralFat', 'totalWaterPerc
 export type BioimpedanceField = (typeof BIOIMPEDANCE_FIELDS)[number];
 
 /** Body-level measurements besides the groups. */
+/**
+ * The BMI range a weight and a height measured together must fall in. The lowest adult BMIs reported in
+ * severe anorexia nervosa are around 7–8 kg/m² and the highest in extreme obesity about 105; infants sit
+ * between 10 and 20. Outside 7–120 the pair cannot describe a person.
+ */
+export const PLAUSIBLE_BMI = { min: 7, max: 120 } as const;
+
 export const BODY_MEASUREMENT_FIELDS = ['weightKg', 'heightCm', 'usualWeightKg', 'targetWeightKg'] as const;
 export type BodyMeasurementField = (typeof BODY_MEASUREMENT_FIELDS)[number];
 
@@ -212,7 +219,16 @@ export const measurementsInputSchema = z.strictObject(
     bioimpedance: group(bioimpedanceShape),
   },
   { error: 'Envía las medidas como un objeto.' },
-);
+).superRefine((m, ctx) => {
+  // Each value can be within its own range and the pair still impossible (0,5 kg at 272 cm is a BMI of
+  // 0,07): a BMI outside what has ever been measured in a person is a typing mistake in one of the two.
+  if (typeof m.weightKg !== 'number' || typeof m.heightCm !== 'number') return;
+  const bmi = m.weightKg / (m.heightCm / 100) ** 2;
+  if (bmi >= PLAUSIBLE_BMI.min && bmi <= PLAUSIBLE_BMI.max) return;
+  const message = `El peso y la talla juntos no son posibles (IMC ${bmi.toFixed(2).replace('.', ',')}): revisa los dos valores.`;
+  ctx.addIssue({ code: 'custom', message, path: ['weightKg'] });
+  ctx.addIssue({ code: 'custom', message, path: ['heightCm'] });
+});
 export type MeasurementsRequest = z.input<typeof measurementsInputSchema>;
 export type MeasurementsInput = z.output<typeof measurementsInputSchema>;
 

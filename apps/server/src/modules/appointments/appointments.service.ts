@@ -165,6 +165,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   return {
     async create(scope: Scope, userId: string | null, input: CreateAppointmentInput): Promise<Appointment> {
       const now = clock.now();
+      assertPlausibleDate(input.start, now);
       const id = newId();
       await db.transaction().execute(async (trx) => {
         await repo.lockTenant(trx, scope);
@@ -214,6 +215,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         // Moving only the start keeps the length (drag and drop in the calendar).
         if (input.start && !input.end) end = new Date(Date.parse(input.start) + (Date.parse(row.end_at) - Date.parse(row.start_at))).toISOString();
         if (!input.start && input.end) start = row.start_at;
+        if (input.start) assertPlausibleDate(start, clock.now());
         const length = Date.parse(end) - Date.parse(start);
         if (length <= 0) throw invalidEnd('La hora de fin debe ser posterior a la de inicio.');
         if (length > MAX_LENGTH_MS) throw invalidEnd('Un turno no puede durar más de 12 horas.');
@@ -324,6 +326,23 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       return slots;
     },
   };
+}
+
+/**
+ * An appointment more than APPOINTMENT_YEARS_BACK years before today or APPOINTMENT_YEARS_AHEAD years
+ * after it is a typing mistake (9999-12-31), never a real booking: refused before anything is saved.
+ */
+const APPOINTMENT_YEARS_BACK = 10;
+const APPOINTMENT_YEARS_AHEAD = 5;
+function assertPlausibleDate(start: string, now: Date): void {
+  const year = now.getUTCFullYear();
+  const earliest = Date.UTC(year - APPOINTMENT_YEARS_BACK, now.getUTCMonth(), now.getUTCDate());
+  const latest = Date.UTC(year + APPOINTMENT_YEARS_AHEAD, now.getUTCMonth(), now.getUTCDate());
+  const at = Date.parse(start);
+  if (at < earliest || at > latest) {
+    const message = `La fecha del turno debe estar entre ${APPOINTMENT_YEARS_BACK} años atrás y ${APPOINTMENT_YEARS_AHEAD} años adelante.`;
+    throw new AppError('VALIDATION_ERROR', 'Revisa los datos ingresados.', [{ path: 'start', message }]);
+  }
 }
 
 function invalidEnd(message: string): AppError {
