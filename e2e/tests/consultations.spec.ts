@@ -171,7 +171,8 @@ test('female athlete: live values equal the domain, save, history, charts, somat
     const row = page.getByTestId('compare-table').locator(`[data-compare="${component}"]`);
     await expect(row.locator('td').nth(0)).toHaveText(es(earlier[component]));
     await expect(row.locator('td').nth(1)).toHaveText(es(s[component]));
-    await expect(row.locator('td').nth(2)).toHaveText(signed(s[component] - earlier[component]));
+    // The difference of the two figures shown (each rounded to one decimal), never of the unrounded values.
+    await expect(row.locator('td').nth(2)).toHaveText(signed(Number(s[component].toFixed(1)) - Number(earlier[component].toFixed(1))));
   }
   await expect(page.getByTestId('compare-table').locator('[data-compare="mesomorphy"] th')).toHaveText('Mesomorfia');
   await page.getByTestId('history-table').scrollIntoViewIfNeeded();
