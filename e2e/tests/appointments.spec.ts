@@ -249,6 +249,7 @@ test('places, hours, services, appointments, rescheduling, free time and today o
   await dialog.locator('label').filter({ hasText: 'Tiempo libre' }).click();
   await dialog.getByLabel('Fecha').fill(displayDay(tuesday));
   await dialog.getByLabel('Hora de inicio').fill('09:00');
+  await page.getByRole('option', { name: '09:00', exact: true }).click();
   await dialog.getByRole('button', { name: 'Guardar cita' }).click();
   await expect(page.getByText('Ese horario ya está ocupado.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();

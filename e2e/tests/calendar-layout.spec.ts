@@ -72,3 +72,46 @@ test('dark mode: the calendar follows the dark theme and today is not a bright y
   expect(colours.background).not.toBe('#ffffff');
   await screenshot(page, 'calendar-layout-04-week-dark');
 });
+
+test('an appointment gets its own colour and a start time from the 06:00–22:00 list, both kept after reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await practiceWithHours(page);
+  await page.goto('/citas');
+  const now = new Date();
+  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await page.getByRole('button', { name: 'Nueva cita' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva cita' });
+  await dialog.locator('label').filter({ hasText: 'Tiempo libre' }).click();
+  await dialog.getByLabel('Fecha').fill(`${pad(tomorrow.getDate())}-${pad(tomorrow.getMonth() + 1)}-${tomorrow.getFullYear()}`);
+  // The start time is a list: 06:00 … 22:00 every 5 minutes, filtered by typing.
+  const startTime = dialog.getByLabel('Hora de inicio');
+  await startTime.click();
+  await expect(page.getByRole('option', { name: '06:00', exact: true })).toBeAttached();
+  await expect(page.getByRole('option', { name: '22:00', exact: true })).toBeAttached();
+  await expect(page.getByRole('option', { name: '22:05', exact: true })).toHaveCount(0);
+  await startTime.fill('10:35');
+  await page.getByRole('option', { name: '10:35', exact: true }).click();
+  await expect(startTime).toHaveValue('10:35');
+  await dialog.getByLabel('Color de la cita').fill('#7048e8');
+  // Close the swatch dropdown by clicking the dialog's title (Escape would close the dialog itself).
+  await dialog.getByRole('heading', { name: 'Nueva cita' }).click();
+  await screenshot(page, 'calendar-layout-05-colour-and-time');
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/appointments') && r.status() !== 401);
+  await dialog.getByRole('button', { name: 'Guardar cita' }).click();
+  const answer = (await (await created).json()) as { color: string; customColor: boolean; textColor: string; start: string };
+  expect(answer).toMatchObject({ color: '#7048e8', customColor: true, textColor: '#ffffff' });
+  expect(new Date(answer.start).getMinutes()).toBe(35);
+
+  if (tomorrow.getDay() === 1) await page.getByTestId('calendar').getByRole('button', { name: 'Semana siguiente' }).click();
+  const event = page.getByTestId('calendar-event').first();
+  await expect(event).toBeVisible();
+  await expect(event).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await page.reload();
+  if (tomorrow.getDay() === 1) await page.getByTestId('calendar').getByRole('button', { name: 'Semana siguiente' }).click();
+  await page.getByTestId('calendar-event').first().click();
+  const edit = page.getByRole('dialog', { name: 'Editar cita' });
+  await expect(edit.getByLabel('Color de la cita')).toHaveValue('#7048e8');
+  await expect(edit.getByLabel('Hora de inicio')).toHaveValue('10:35');
+  await expectAccessible(page);
+});

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  fallbackStartTimes,
   findRangeProblems,
   formatTimeOfDay,
   intervalsOverlap,
@@ -49,5 +50,14 @@ describe('wall-clock times and calendar dates', () => {
     expect(findRangeProblems([{ start: '09:00', end: '12:00' }, { start: '11:00', end: '13:00' }])).toEqual([
       { index: 1, message: 'Los horarios de un mismo día no pueden superponerse.' },
     ]);
+  });
+});
+
+describe('fallbackStartTimes (seed 2 section 9)', () => {
+  it('offers 06:00 to 22:00 every 5 minutes: 193 times', () => {
+    const times = fallbackStartTimes();
+    expect(times).toHaveLength(193);
+    expect(times.slice(0, 3)).toEqual(['06:00', '06:05', '06:10']);
+    expect(times.at(-1)).toBe('22:00');
   });
 });

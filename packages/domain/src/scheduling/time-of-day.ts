@@ -116,3 +116,13 @@ export function findRangeProblems(ranges: readonly TimeRange[]): Array<{ index: 
   }
   return problems;
 }
+
+/** Seed 2 section 9: when no slot list applies, start times are offered from 06:00 to 22:00 every 5 minutes. */
+export const FALLBACK_START_TIME_RANGE = { from: '06:00', to: '22:00', stepMinutes: 5 } as const;
+
+/** "06:00", "06:05", … "22:00": the start times offered when the schedule gives none. */
+export function fallbackStartTimes(range: { from: string; to: string; stepMinutes: number } = FALLBACK_START_TIME_RANGE): string[] {
+  const times: string[] = [];
+  for (let minute = parseTimeOfDay(range.from); minute <= parseTimeOfDay(range.to); minute += range.stepMinutes) times.push(formatTimeOfDay(minute));
+  return times;
+}

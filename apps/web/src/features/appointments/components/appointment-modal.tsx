@@ -3,9 +3,10 @@
 // available slots once place, date and interval are all set (seed 2 §5). Edit mode adds completing,
 // deleting (with confirmation) and, for an appointment with a patient, starting its consultation (or
 // opening it once recorded). Server errors (409 taken, 422 rules) show as Error toasts.
-import { Badge, Button, Checkbox, Chip, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Badge, Button, Checkbox, Chip, ColorInput, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { Appointment, CreateAppointmentRequest, Location, UpdateAppointmentRequest } from '@almendra/contracts';
+import { fallbackStartTimes } from '@almendra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { displayDate, formatTime, isoDate, minutesBetween } from '../lib/money';
 import { ConfirmDialog } from './confirm-dialog';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
+const FALLBACK_TIMES = fallbackStartTimes();
 
 type PatientMode = 'existing' | 'new' | 'free';
 
@@ -71,6 +73,9 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
   const place = usable.find((l) => l.id === locationId);
   const [slotInterval, setSlotInterval] = useState<number | string>(place?.slotIntervalMinutes ?? 30);
   const [notes, setNotes] = useState(editing?.notes ?? '');
+  const [color, setColor] = useState(editing?.customColor ? editing.color : '');
+  // A time outside the list (an appointment saved at 23:10, say) stays choosable.
+  const startTimes = useMemo(() => (time && !FALLBACK_TIMES.includes(time) ? [...FALLBACK_TIMES, time].sort() : FALLBACK_TIMES), [time]);
   const [outside, setOutside] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const date = parseDisplayDate(dateText);
@@ -122,6 +127,7 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
           start,
           end,
           notes,
+          color: color || null,
           ...(outside ? { allowOutsideSchedule: true } : {}),
         };
         return appointmentsApi.update(editing.id, body);
@@ -132,6 +138,7 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
         end,
         serviceId,
         notes,
+        color: color || null,
         allowOutsideSchedule: outside,
         ...(mode === 'existing' ? { patientId } : {}),
         ...(mode === 'new'
@@ -244,9 +251,30 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
               }}
             />
             <TextInput label={t('form.date')} placeholder={t('form.datePlaceholder')} inputMode="numeric" value={dateText} onChange={(e) => setDateText(e.currentTarget.value)} error={dateText && !date ? t('form.dateInvalid') : undefined} />
-            <TextInput placeholder="HH:mm" inputMode="numeric" maxLength={5} label={t('form.startTime')} value={time} onChange={(e) => setTime(e.currentTarget.value)} />
+            {/* The start time is picked from a list (seed 2 §9: 06:00–22:00 every 5 minutes), searchable by typing. */}
+            <Select
+              label={t('form.startTime')}
+              placeholder="HH:mm"
+              data={startTimes}
+              value={time || null}
+              onChange={(value) => setTime(value ?? '')}
+              searchable
+              allowDeselect={false}
+              maxDropdownHeight={240}
+            />
             <NumberInput label={t('form.duration')} min={5} max={720} step={5} allowDecimal={false} value={duration} onChange={setDuration} />
             <NumberInput label={t('form.interval')} min={5} max={240} step={5} allowDecimal={false} value={slotInterval} onChange={setSlotInterval} />
+            {/* The appointment's own colour (seed 1 §3 Tur_color); empty keeps its place's. The text colour
+                follows from it by the 80 % brightness rule, on the server. */}
+            <ColorInput
+              label={t('form.color')}
+              description={t('form.colorHelp')}
+              format="hex"
+              placeholder={place?.color ?? '#1971c2'}
+              value={color}
+              onChange={setColor}
+              eyeDropperButtonProps={{ 'aria-label': t('form.eyeDropper') }}
+            />
           </SimpleGrid>
           <div>
             <Text size="sm" fw={500} id="available-slots-label">
