@@ -115,3 +115,21 @@ test('an appointment gets its own colour and a start time from the 06:00–22:00
   await expect(edit.getByLabel('Hora de inicio')).toHaveValue('10:35');
   await expectAccessible(page);
 });
+
+test('the place form\'s map asks only for tiles the CSP allows: no Content-Security-Policy error in the console', async ({ page }) => {
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+  });
+  await register(page);
+  await page.goto('/configuracion');
+  await page.getByRole('button', { name: 'Nuevo lugar' }).click();
+  const placeDialog = page.getByRole('dialog', { name: 'Nuevo lugar de atención' });
+  const map = placeDialog.getByTestId('location-map');
+  await map.scrollIntoViewIfNeeded();
+  // Leaflet has asked for its tiles once its tile layer is in the page (they cannot arrive here: no network).
+  await expect(map.locator('.leaflet-tile-container, .leaflet-layer').first()).toBeAttached();
+  await map.click({ position: { x: 120, y: 120 } });
+  await expect(placeDialog.getByLabel('Latitud')).toHaveValue(/^-34,\d+/);
+  expect(cspErrors).toEqual([]);
+});

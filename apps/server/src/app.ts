@@ -41,6 +41,7 @@ import { foodsRoutes } from './modules/foods/foods.routes.js';
 import { createFoodsService } from './modules/foods/foods.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { clientConfigRoutes } from './modules/health/client-config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { createLocationsService } from './modules/locations/locations.service.js';
@@ -149,7 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         scriptSrc: ["'self'"],
         // Mantine sets style attributes at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The map tiles' origin, and only it (MAP_TILE_URL); none when tiles are off.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.mapTileUrl ? [new URL(config.mapTileUrl.replace(/[{}]/g, '')).origin] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         mediaSrc: ["'self'", 'blob:'],
@@ -178,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: database.db, kind: database.kind, version: APP_VERSION });
+      await api.register(clientConfigRoutes, { mapTileUrl: config.mapTileUrl });
       await api.register(authRoutes, { auth, guards, secureCookies: config.publicUrl.startsWith('https://') });
       await api.register(marketingRoutes, { db: database.db, guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });

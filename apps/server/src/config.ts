@@ -62,6 +62,16 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Map tiles of the place-of-care form ({z}/{x}/{y} template). The Content-Security-Policy allows
+   * exactly this origin; "off" turns the map tiles off (the form still takes a position by click or typed).
+   */
+  MAP_TILE_URL: z
+    .string()
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .refine((v) => v === 'off' || (/^https?:\/\/[^/]+\//.test(v) && v.includes('{z}') && v.includes('{x}') && v.includes('{y}')), {
+      message: 'must be an http(s) URL template with {z}, {x} and {y}, or "off" to turn map tiles off',
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', ''])
@@ -91,6 +101,8 @@ export type Config = {
   rateLimitWindowSeconds: number;
   adminEmails: string[];
   webDistDir: string;
+  /** null: no map tiles. */
+  mapTileUrl: string | null;
   logLevel: string;
   trustProxy: boolean;
 };
@@ -132,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitWindowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     adminEmails: e.ADMIN_EMAILS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
+    mapTileUrl: e.MAP_TILE_URL === 'off' ? null : e.MAP_TILE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

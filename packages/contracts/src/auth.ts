@@ -196,3 +196,7 @@ export const healthResponseSchema = z.object({
   version: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /client-config: public settings of this server the web app needs (MAP_TILE_URL; null = no tiles). */
+export const clientConfigSchema = z.object({ mapTileUrl: z.string().nullable() });
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

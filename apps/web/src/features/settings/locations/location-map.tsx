@@ -1,12 +1,14 @@
 // Leaflet map of a place's position: clicking sets the marker. Loaded lazily with its CSS. Tiles come
-// from a configurable URL (VITE_MAP_TILE_URL); where they cannot load (offline, CSP) the map still
-// takes clicks and the latitude/longitude fields stay the way to type a position.
+// from the server's MAP_TILE_URL (GET /client-config), the one origin its CSP allows; with no tiles
+// configured, or offline, the map still takes clicks and the latitude/longitude fields stay the way
+// to type a position.
 import 'leaflet/dist/leaflet.css';
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ClientConfig } from '@almendra/contracts';
+import { api } from '../../../lib/api-client';
 
-export const TILE_URL: string =
-  (import.meta.env.VITE_MAP_TILE_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** Buenos Aires (Obelisco): where the map opens for a place without a position. */
 const DEFAULT_CENTER: [number, number] = [-34.6037, -58.3816];
@@ -35,6 +37,8 @@ export interface LocationMapProps {
 
 export default function LocationMap({ latitude, longitude, onPick, label }: LocationMapProps) {
   const position: [number, number] | null = latitude !== null && longitude !== null ? [latitude, longitude] : null;
+  const config = useQuery({ queryKey: ['client-config'], queryFn: () => api.get<ClientConfig>('/client-config'), staleTime: Infinity });
+  const tileUrl = config.data?.mapTileUrl ?? null;
   return (
     <div role="application" aria-label={label} data-testid="location-map">
       <MapContainer
@@ -43,7 +47,7 @@ export default function LocationMap({ latitude, longitude, onPick, label }: Loca
         style={{ height: 240, width: '100%', borderRadius: 8, background: 'var(--mantine-color-gray-1)' }}
         attributionControl
       >
-        <TileLayer url={TILE_URL} attribution="&copy; OpenStreetMap" />
+        {tileUrl && <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap" />}
         <ClickToPlace onPick={onPick} />
         <FollowPosition position={position} />
         {position && <CircleMarker center={position} radius={10} pathOptions={{ color: '#c92a2a', fillOpacity: 0.8 }} />}
