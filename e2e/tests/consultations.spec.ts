@@ -147,7 +147,17 @@ test('female athlete: live values equal the domain, save, history, charts, somat
   await expect(rows.first()).toContainText(`${es(expected.energyRequirementKcal!, 0)} kcal`);
   await expect(rows.first()).toContainText('58,4 kg');
   // Six evolution charts and the somatochart with both points.
-  await expect(page.locator('[data-chart] .recharts-surface')).toHaveCount(6);
+  // Five measures have two points and are drawn; one was measured once and is said, not drawn as a lone dot.
+  await expect(page.locator('[data-chart] .recharts-surface')).toHaveCount(5);
+  await expect(page.getByTestId('single-point')).toHaveCount(1);
+  await expect(page.getByTestId('single-point')).toContainText('Una sola medición');
+  // The weight axis spans at least 5 kg, so a change of a few hundred grams does not look like a cliff.
+  const weightTicks = (
+    await page
+      .locator('[data-chart="weightKg"] svg text.recharts-cartesian-axis-tick-value')
+      .evaluateAll((ticks) => ticks.map((tick) => Number((tick.textContent ?? '').replace(/\./g, '').replace(',', '.'))))
+  ).filter(Number.isFinite); // the date ticks of the other axis are not numbers
+  expect(Math.max(...weightTicks) - Math.min(...weightTicks)).toBeGreaterThanOrEqual(5);
   await expect(page.getByTestId('somatochart').locator('[data-somato-point]')).toHaveCount(2);
   // Comparison: latest against the previous visit.
   const weightRow = page.getByTestId('compare-table').locator('[data-compare="weightKg"]');

@@ -3,6 +3,7 @@
 // consultations.
 import type { ConsultationListItem, Patient } from '@almendra/contracts';
 import { roundAsDisplayed } from '@almendra/domain';
+import { axisDomain, MINIMUM_AXIS_SPAN } from '../lib/chart-scale';
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import {
@@ -292,7 +293,7 @@ function EvolutionSection({ points }: { points: EvolutionPoints }) {
                 <Title order={3} size="h5">
                   {name}
                 </Title>
-                {data.length > 0 ? (
+                {data.length > 1 ? (
                   <>
                     <LineChart
                       h={200}
@@ -304,7 +305,7 @@ function EvolutionSection({ points }: { points: EvolutionPoints }) {
                       valueFormatter={(v) => formatWithUnit(v, chart.decimals, '')}
                       // The summary line below speaks for the chart; the SVG itself is decorative.
                       lineChartProps={{ accessibilityLayer: false }}
-                      yAxisProps={{ domain: ['auto', 'auto'] }}
+                      yAxisProps={{ domain: axisDomain(data.map((d) => d.value), MINIMUM_AXIS_SPAN[chart.key]) }}
                       aria-hidden
                     />
                     <Text size="xs" c="dimmed">
@@ -316,6 +317,11 @@ function EvolutionSection({ points }: { points: EvolutionPoints }) {
                       })}
                     </Text>
                   </>
+                ) : data.length === 1 ? (
+                  // One measurement is a value, not an evolution: say it instead of drawing a lone dot.
+                  <Text size="sm" c="dimmed" data-testid="single-point">
+                    {t('tab.singlePoint', { value: formatWithUnit(data[0]!.value, chart.decimals, ''), date: data[0]!.date })}
+                  </Text>
                 ) : (
                   <Text size="sm" c="dimmed">
                     —
