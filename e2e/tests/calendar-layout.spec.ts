@@ -133,3 +133,44 @@ test('the place form\'s map asks only for tiles the CSP allows: no Content-Secur
   await expect(placeDialog.getByLabel('Latitud')).toHaveValue(/^-34,\d+/);
   expect(cspErrors).toEqual([]);
 });
+
+test('a dragged appointment says where it went and can be put back with "Deshacer"', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await practiceWithHours(page);
+  const place = (await apiCall<Array<{ id: string }>>(page, 'GET', '/locations'))[0]!;
+  const now = new Date();
+  // Tomorrow, or today on a Sunday: always inside the Monday-to-Sunday week the calendar opens on.
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + (now.getDay() === 0 ? 0 : 1));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const iso = `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+  const at = (time: string) => new Date(`${iso}T${time}:00-03:00`).toISOString();
+  await apiCall(page, 'POST', '/appointments', { locationId: place.id, start: at('10:00'), end: at('10:30') });
+  await page.goto('/citas');
+  const event = page.getByTestId('calendar-event').first();
+  await expect(event).toContainText('10:00');
+
+  const row = (time: string) => page.locator(`[data-testid="calendar"] [data-time="${time}:00"]`).last();
+  await row('10:00').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const column = (await page.locator(`[data-testid="calendar"] [role="cell"][data-date="${iso}"]`).first().boundingBox())!;
+  const from = (await row('10:00').boundingBox())!;
+  const to = (await row('11:00').boundingBox())!;
+  const x = column.x + column.width / 2;
+  const moved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/appointments/') && r.status() !== 401);
+  await page.mouse.move(x, from.y + 3);
+  await page.mouse.down();
+  await page.mouse.move(x + 5, from.y + 10, { steps: 4 });
+  // FullCalendar 7's hit areas sit half a row above the drawn lines (see appointments.spec.ts).
+  await page.mouse.move(x, to.y + 3 - to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  expect((await moved).request().postDataJSON()).toEqual({ start: at('11:00') });
+  const toast = page.getByRole('alert').filter({ hasText: 'Cita movida' });
+  await expect(toast).toContainText('de 11:00 a 11:30');
+  await screenshot(page, 'calendar-layout-06-moved-undo');
+
+  const undone = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/appointments/') && r.status() !== 401);
+  await toast.getByRole('button', { name: 'Deshacer' }).click();
+  expect((await undone).request().postDataJSON()).toMatchObject({ start: at('10:00'), end: at('10:30') });
+  await expect(page.getByText('La cita volvió a su horario anterior.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('calendar-event').first()).toContainText('10:00');
+});

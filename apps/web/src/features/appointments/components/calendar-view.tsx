@@ -141,7 +141,14 @@ export function CalendarView(props: CalendarViewProps) {
         eventContent={(arg) => {
           const appointment = byId.get(arg.event.id);
           return (
-            <div data-testid="calendar-event" data-status={appointment?.status} style={{ color: appointment?.textColor }}>
+            <div
+              data-testid="calendar-event"
+              data-status={appointment?.status}
+              title={[arg.timeText, arg.event.title, appointment?.locationName].filter(Boolean).join(' · ')}
+              // Clipped to its block: a short appointment in a narrow column must not spill its (often
+              // white) text over the cells below, where it cannot be read.
+              style={{ color: appointment?.textColor, overflow: 'hidden', height: '100%', lineHeight: 1.25 }}
+            >
               <b>{arg.timeText}</b> {arg.event.title}
               {appointment && (
                 <span>

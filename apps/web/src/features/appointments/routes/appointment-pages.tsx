@@ -12,6 +12,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { appointmentKeys, appointmentsApi, locationsApi } from '../api/appointments-api';
 import { AppointmentModal, type AppointmentModalTarget } from '../components/appointment-modal';
 import { CalendarView, type CalendarRange } from '../components/calendar-view';
+import { displayDate, formatTime, isoDate } from '../lib/money';
+import { showSuccess, showUndoable } from '../../../lib/toast';
 
 function nextHalfHour(): { start: Date; end: Date } {
   const start = new Date();
@@ -36,11 +38,27 @@ export function AppointmentsPage() {
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['locations'] }).then(() => queryClient.invalidateQueries({ queryKey: appointmentKeys.appointments }));
+  // Putting an appointment back where it was, from the "Deshacer" of the move's toast.
+  const undoMove = useMutation({
+    mutationFn: (appointment: Appointment) => appointmentsApi.update(appointment.id, { start: appointment.start, end: appointment.end, allowOutsideSchedule: true }),
+    onSuccess: () => showSuccess(t('appointments:move.undoneTitle'), t('appointments:move.undone')),
+    onSettled: refresh,
+  });
+  // A drag or resize is saved at once and says so, with the new time and a way back; a refused drop
+  // goes back to its place and the Error toast says why (the server's message: taken, closed…).
   const move = useMutation({
     mutationFn: (input: { appointment: Appointment; change: { start?: string; end?: string }; revert: () => void }) =>
       appointmentsApi.update(input.appointment.id, input.change),
     onError: (_error, input) => input.revert(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['locations'] }).then(() => queryClient.invalidateQueries({ queryKey: appointmentKeys.appointments })),
+    onSuccess: (saved, input) =>
+      showUndoable(
+        t('appointments:move.movedTitle'),
+        t('appointments:move.moved', { date: displayDate(isoDate(new Date(saved.start))), start: formatTime(saved.start), end: formatTime(saved.end) }),
+        t('appointments:move.undo'),
+        () => undoMove.mutate(input.appointment),
+      ),
+    onSettled: refresh,
   });
 
   const places = locations.data ?? [];

@@ -1,5 +1,6 @@
 // Toasts through @mantine/notifications. Errors follow the spec: title 'Error', the server's
 // message, 2500 ms.
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isApiError, NETWORK_ERROR } from './api-error';
 import { i18n } from './i18n';
@@ -35,4 +36,32 @@ export function showSuccess(title: string, message: string): void {
 
 export function showWarning(title: string, message: string): void {
   show(title, message, 'yellow');
+}
+
+/** Seconds an undoable change stays undoable: longer than a plain toast, so there is time to read and click. */
+export const UNDO_TOAST_DURATION_MS = 8000;
+
+/** A success toast with an "undo" button; the button runs `undo` once and closes the toast. */
+export function showUndoable(title: string, message: string, undoLabel: string, undo: () => void): void {
+  const id = notifications.show({
+    title,
+    message: (
+      <span style={{ display: 'flex', gap: 12, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        {message}
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => {
+            notifications.hide(id);
+            undo();
+          }}
+        >
+          {undoLabel}
+        </Button>
+      </span>
+    ),
+    color: 'teal',
+    autoClose: UNDO_TOAST_DURATION_MS,
+    closeButtonProps: { 'aria-label': i18n.t('common:actions.closeNotification') },
+  });
 }
