@@ -44,13 +44,19 @@ export function lastEmailTo(address: string): { subject: string; text_body: stri
   }
 }
 
-export async function register(page: Page, account = newAccount()) {
+/** Signs up through /comenzar; `country` (its name as listed) replaces the default, Argentina. */
+export async function register(page: Page, account = newAccount(), country?: string) {
   await page.goto('/comenzar');
   await page.getByLabel('Nombre', { exact: true }).fill(account.firstName);
   await page.getByLabel('Apellido', { exact: true }).fill(account.lastName);
   await page.getByLabel('Correo electrónico').fill(account.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
   await page.getByLabel('Confirmar contraseña').fill(account.password);
+  if (country) {
+    await page.getByLabel('País').fill(country);
+    await page.getByRole('option', { name: country, exact: true }).click();
+    await expect(page.getByLabel('País')).toHaveValue(country);
+  }
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page).toHaveURL(/\/inicio$/);
   return account;

@@ -5,22 +5,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, logout, newAccount, register, screenshot } from './support.js';
 
-/** Registers through /comenzar choosing the country (the shared helper keeps Argentina). */
-async function registerFrom(page: Page, country: string) {
-  const account = newAccount('voz');
-  await page.goto('/comenzar');
-  await page.getByLabel('Nombre', { exact: true }).fill(account.firstName);
-  await page.getByLabel('Apellido', { exact: true }).fill(account.lastName);
-  await page.getByLabel('Correo electrónico').fill(account.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirmar contraseña').fill(account.password);
-  await page.getByLabel('País').fill(country);
-  await page.getByRole('option', { name: country, exact: true }).click();
-  await expect(page.getByLabel('País')).toHaveValue(country);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(page).toHaveURL(/\/inicio$/);
-  return account;
-}
+/** Registers through /comenzar choosing the country. */
+const registerFrom = (page: Page, country: string) => register(page, newAccount('voz'), country);
 
 test('an account from Argentina reads vos, and neutral Spanish chosen in preferences shows tú after a reload', async ({ page }) => {
   await register(page);
