@@ -113,3 +113,17 @@ test('the WhatsApp link dials a mobile typed the Argentine way (area code, 15) a
     await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/${c.digits}\\?text=`));
   }
 });
+
+test('a new patient form shows every error at once, the future birth date with the others', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
+  await register(page);
+  await page.goto('/nuevo-paciente');
+  await page.getByLabel('Apellido', { exact: true }).fill('López');
+  await page.getByLabel('Fecha de nacimiento').fill('01-01-2990');
+  await page.getByLabel('Correo electrónico').fill('ana@');
+  await page.getByRole('button', { name: 'Crear paciente' }).click();
+  await expect(page.getByText('La fecha de nacimiento no puede ser una fecha futura.')).toBeVisible();
+  await expect(page.getByText('Ingresá un correo electrónico válido.').first()).toBeVisible();
+  await screenshot(page, 'record-trust-03-all-errors-at-once');
+  await expectAccessible(page);
+});

@@ -260,3 +260,18 @@ describe('dates and measurements that cannot be real', () => {
     expect(fine.status).toBe(201);
   });
 });
+
+describe('every error of a form in one answer', () => {
+  it('a future birth date is reported together with the other field errors, not in a second round', async () => {
+    const response = await api('/patients', {
+      method: 'POST',
+      body: JSON.stringify({ firstName: ' ', lastName: 'Paz', email: 'no-es-un-correo', birthDate: '2990-01-01' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    const details = ((await response.json()) as { error: { details: Array<{ path: string; message: string }> } }).error.details;
+    const byPath = Object.fromEntries(details.map((d) => [d.path, d.message]));
+    expect(byPath.birthDate).toBe('La fecha de nacimiento no puede ser una fecha futura.');
+    expect(Object.keys(byPath)).toEqual(expect.arrayContaining(['firstName', 'email', 'birthDate']));
+  });
+});

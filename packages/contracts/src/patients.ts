@@ -51,6 +51,20 @@ const requiredText = (label: string, max: number) =>
 
 const optionalDate = (label: string) => dateField(label).nullable().optional();
 
+/**
+ * The latest calendar date anywhere on Earth right now (UTC+14). A birth date after it is in the future
+ * in every time zone, so the schema can refuse it together with every other field error, in one answer;
+ * the service still checks the exact day in the practice's own time zone (and with the injected clock).
+ */
+function latestDateOnEarth(): string {
+  return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+const FUTURE_BIRTH_DATE = 'La fecha de nacimiento no puede ser una fecha futura.';
+const birthDateField = dateField('la fecha de nacimiento')
+  .refine((value) => value === null || value === undefined || value <= latestDateOnEarth(), { error: FUTURE_BIRTH_DATE })
+  .nullable()
+  .optional();
+
 const phoneText = (max: number) =>
   z
     .string({ error: 'Debe ser un texto.' })
@@ -129,7 +143,7 @@ const typeIdField = z
 const patientFields = {
   firstName: requiredText('el nombre', 80),
   lastName: requiredText('el apellido', 80),
-  birthDate: optionalDate('la fecha de nacimiento'),
+  birthDate: birthDateField,
   sex: patientSexSchema.nullable().optional(),
   documentNumber: optionalText(20),
   phone: phoneText(30),
