@@ -73,13 +73,17 @@ test('places, hours, services, appointments, rescheduling, free time and today o
   const hoursDialog = page.getByRole('dialog', { name: 'Horarios de Consultorio Palermo' });
   const firstDay = hoursDialog.getByRole('group').first();
   await expect(firstDay).toHaveAccessibleName('Lunes');
-  for (const day of ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo']) {
-    await hoursDialog.getByRole('button', { name: `Agregar franja al ${day}` }).click();
-    await hoursDialog.getByLabel(`${day}: desde (franja 1)`).fill('07:00');
-    await hoursDialog.getByLabel(`${day}: hasta (franja 1)`).fill('13:00');
-    await hoursDialog.getByRole('button', { name: `Agregar franja al ${day}` }).click();
-    await hoursDialog.getByLabel(`${day}: desde (franja 2)`).fill('14:00');
-    await hoursDialog.getByLabel(`${day}: hasta (franja 2)`).fill('21:00');
+  // Monday typed once, then "Copiar a los demás días" fills the rest of the week.
+  await hoursDialog.getByRole('button', { name: 'Agregar franja al Lunes' }).click();
+  await hoursDialog.getByLabel('Lunes: desde (franja 1)').fill('07:00');
+  await hoursDialog.getByLabel('Lunes: hasta (franja 1)').fill('13:00');
+  await hoursDialog.getByRole('button', { name: 'Agregar franja al Lunes' }).click();
+  await hoursDialog.getByLabel('Lunes: desde (franja 2)').fill('14:00');
+  await hoursDialog.getByLabel('Lunes: hasta (franja 2)').fill('21:00');
+  await hoursDialog.getByRole('button', { name: 'Copiar los horarios del Lunes a los demás días' }).click();
+  for (const day of ['Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo']) {
+    await expect(hoursDialog.getByLabel(`${day}: desde (franja 1)`)).toHaveValue('07:00');
+    await expect(hoursDialog.getByLabel(`${day}: hasta (franja 2)`)).toHaveValue('21:00');
   }
   await screenshot(page, 'appointments-03-schedule');
   await expectAccessible(page);

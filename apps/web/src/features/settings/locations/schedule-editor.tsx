@@ -1,7 +1,7 @@
 // Weekly hours of a place or a service: Monday first, several 'HH:mm' ranges per weekday. Validation
 // (order, overlaps) is the server's; its 400 message shows as a toast and the editor keeps the input.
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleDays } from '../../appointments/api/appointments-api';
@@ -27,6 +27,9 @@ export function ScheduleEditor({ initial, saving, onSave, extraActions }: Schedu
   );
 
   const update = (weekday: number, next: Range[]) => setDays((current) => ({ ...current, [weekday]: next }));
+  // Most practices keep the same hours every day: one day's ranges, written once, replace the others'.
+  const copyToOtherDays = (weekday: number) =>
+    setDays((current) => Object.fromEntries(WEEKDAYS.map((w) => [w, (current[weekday] ?? []).map((r) => ({ ...r }))])));
 
   return (
     <Stack gap="sm" data-testid="schedule-editor">
@@ -69,6 +72,7 @@ export function ScheduleEditor({ initial, saving, onSave, extraActions }: Schedu
                   </Group>
                 ))}
               </Stack>
+              <Stack gap={4} align="flex-end">
               <Button
                 variant="light"
                 size="xs"
@@ -81,6 +85,18 @@ export function ScheduleEditor({ initial, saving, onSave, extraActions }: Schedu
               >
                 {t('schedule.addRange')}
               </Button>
+              {ranges.length > 0 && (
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  leftSection={<IconCopy size={14} aria-hidden />}
+                  aria-label={t('schedule.copyToOthersFrom', { day: dayName })}
+                  onClick={() => copyToOtherDays(weekday)}
+                >
+                  {t('schedule.copyToOthers')}
+                </Button>
+              )}
+              </Stack>
             </Group>
           </Paper>
         );
