@@ -127,3 +127,22 @@ test('a new patient form shows every error at once, the future birth date with t
   await screenshot(page, 'record-trust-03-all-errors-at-once');
   await expectAccessible(page);
 });
+
+test('a stored province written another way, and a place deleted since, still show in the record after reload', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
+  await register(page);
+  const place = await apiCall<{ id: string }>(page, 'POST', '/locations', { name: 'Consultorio Viejo' });
+  const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', {
+    firstName: 'Inés',
+    lastName: 'Ruiz',
+    province: 'Capital Federal',
+    locationId: place.id,
+  });
+  await apiCall(page, 'DELETE', `/locations/${place.id}`);
+  await page.goto(`/ficha?id=${patient.id}`);
+  await expect(page.getByTestId('record-name')).toHaveText('Inés Ruiz');
+  await expect(page.getByLabel('Provincia', { exact: true })).toHaveValue('Capital Federal');
+  await expect(page.getByLabel('Lugar de atención', { exact: true })).toHaveValue('Lugar que ya no está en tu lista');
+  await page.reload();
+  await expect(page.getByLabel('Provincia', { exact: true })).toHaveValue('Capital Federal');
+});

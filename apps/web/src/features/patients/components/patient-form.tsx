@@ -16,6 +16,14 @@ export interface PatientFormProps {
   idPrefix: string;
 }
 
+/**
+ * A Select shows an empty box for a stored value that is not among its options (a province written
+ * another way by an import, a referral option since removed): keep the stored value listed, first.
+ */
+function withStored(options: readonly string[], stored: string): string[] {
+  return stored && !options.includes(stored) ? [stored, ...options] : [...options];
+}
+
 export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormProps) {
   const { t, i18n } = useTranslation('patients');
   const types = useQuery({ queryKey: ['patient-types'], queryFn: patientsApi.types, staleTime: Infinity });
@@ -36,10 +44,12 @@ export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormP
   );
   const isoBirth = parseDateInput(values.birthDate);
   const age = ageFrom(isoBirth, todayIso());
-  const referralOptions = referral.data?.options ?? [];
-  const referralData = values.referredBy && !referralOptions.includes(values.referredBy)
-    ? [values.referredBy, ...referralOptions]
-    : referralOptions;
+  const referralData = withStored(referral.data?.options ?? [], values.referredBy);
+  const locationData = (locations.data ?? []).map((l) => ({ value: l.id, label: l.name }));
+  // A place deleted since it was chosen is still the stored one: show it as such, not as an empty box.
+  if (locations.data && values.locationId && !locationData.some((l) => l.value === values.locationId)) {
+    locationData.push({ value: values.locationId, label: t('fields.locationUnavailable') });
+  }
 
   return (
     <Stack gap="md">
@@ -74,7 +84,7 @@ export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormP
         <Select
           id={`${idPrefix}-province`}
           label={t('fields.province')}
-          data={[...ARGENTINE_PROVINCES]}
+          data={withStored(ARGENTINE_PROVINCES, values.province)}
           value={values.province || null}
           onChange={set('province')}
           error={errors.province}
@@ -106,7 +116,7 @@ export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormP
         <Select
           id={`${idPrefix}-locationId`}
           label={t('fields.locationId')}
-          data={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+          data={locationData}
           value={values.locationId || null}
           onChange={set('locationId')}
           error={errors.locationId}
@@ -124,7 +134,8 @@ export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormP
             searchable
             clearable
           />
-          <Button variant="subtle" size="compact-sm" onClick={() => setEditingReferral(true)} style={{ alignSelf: 'flex-start' }}>
+          {/* Not before the options have loaded: the editor would open empty and saving it would erase them. */}
+          <Button variant="subtle" size="compact-sm" onClick={() => setEditingReferral(true)} disabled={!referral.data} style={{ alignSelf: 'flex-start' }}>
             {t('referral.edit')}
           </Button>
         </Stack>
@@ -156,7 +167,7 @@ export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormP
         error={errors.remindersOptOut}
       />
       {editingReferral && (
-        <ReferralOptionsModal options={referralOptions} onClose={() => setEditingReferral(false)} />
+        <ReferralOptionsModal options={referral.data?.options ?? []} onClose={() => setEditingReferral(false)} />
       )}
     </Stack>
   );
