@@ -124,7 +124,7 @@ test('female athlete: live values equal the domain, save, history, charts, somat
   await expect(derivedValue(page, 'bmrKcal')).toHaveText(`${es(expected.bmrKcal!, 0)} kcal`);
   await expect(derivedValue(page, 'boneMassKg')).toHaveText(`${es(expected.boneMassKg!)} kg`);
   const s = expected.somatotype!;
-  await expect(derivedValue(page, 'somatotype')).toHaveText(`${es(s.endomorphy)} – ${es(s.mesomorphy)} – ${es(s.ectomorphy)}`);
+  await expect(derivedValue(page, 'somatotype')).toHaveText(`${es(s.endomorphy!)} – ${es(s.mesomorphy!)} – ${es(s.ectomorphy!)}`);
 
   // Enter never submits the form.
   await page.getByLabel('Peso (kg)', { exact: true }).press('Enter');
@@ -179,10 +179,10 @@ test('female athlete: live values equal the domain, save, history, charts, somat
   }).derived.somatotype!;
   for (const component of ['endomorphy', 'mesomorphy', 'ectomorphy'] as const) {
     const row = page.getByTestId('compare-table').locator(`[data-compare="${component}"]`);
-    await expect(row.locator('td').nth(0)).toHaveText(es(earlier[component]));
-    await expect(row.locator('td').nth(1)).toHaveText(es(s[component]));
+    await expect(row.locator('td').nth(0)).toHaveText(es(earlier[component]!));
+    await expect(row.locator('td').nth(1)).toHaveText(es(s[component]!));
     // The difference of the two figures shown (each rounded to one decimal), never of the unrounded values.
-    await expect(row.locator('td').nth(2)).toHaveText(signed(Number(s[component].toFixed(1)) - Number(earlier[component].toFixed(1))));
+    await expect(row.locator('td').nth(2)).toHaveText(signed(Number(s[component]!.toFixed(1)) - Number(earlier[component]!.toFixed(1))));
   }
   await expect(page.getByTestId('compare-table').locator('[data-compare="mesomorphy"] th')).toHaveText('Mesomorfia');
   await page.getByTestId('history-table').scrollIntoViewIfNeeded();

@@ -103,7 +103,7 @@ describe('GET /api/v1/consultations/{id}/report.pdf', () => {
     expect(text).toContain(`${formatEsAr(derived.energyRequirementKcal!, 0)} kcal`);
     expect(text).toContain(`${formatEsAr(derived.sumSixSkinfoldsMm!, 1)} mm`);
     const s = derived.somatotype!;
-    expect(text).toContain(`${formatEsAr(s.endomorphy, 1)} – ${formatEsAr(s.mesomorphy, 1)} – ${formatEsAr(s.ectomorphy, 1)}`);
+    expect(text).toContain(`${formatEsAr(s.endomorphy!, 1)} – ${formatEsAr(s.mesomorphy!, 1)} – ${formatEsAr(s.ectomorphy!, 1)}`);
     expect(text).toContain('Mifflin-St Jeor (1990)');
     expect(text).toContain('Carter (1982) para deportistas');
     expect(text).toContain('Heath-Carter');

@@ -287,14 +287,19 @@ export const patientTypeIdField = z
 export const bmiCategorySchema = z.enum(['underweight', 'normal', 'overweight', 'obesity1', 'obesity2', 'obesity3']);
 export type BmiCategoryCode = z.infer<typeof bmiCategorySchema>;
 
+/**
+ * Heath-Carter components, each computed as soon as its own inputs are present (null otherwise); the
+ * somatochart point needs all three and is null until then. The whole object is null when no component
+ * can be computed.
+ */
 export const somatotypeSchema = z.object({
-  endomorphy: z.number(),
-  mesomorphy: z.number(),
-  ectomorphy: z.number(),
+  endomorphy: z.number().nullable(),
+  mesomorphy: z.number().nullable(),
+  ectomorphy: z.number().nullable(),
   /** Somatochart X = ecto − endo. */
-  x: z.number(),
+  x: z.number().nullable(),
   /** Somatochart Y = 2·meso − (endo + ecto). */
-  y: z.number(),
+  y: z.number().nullable(),
 });
 
 /**

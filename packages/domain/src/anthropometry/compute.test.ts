@@ -113,7 +113,12 @@ describe('computeAnthropometry', () => {
       measurements: { ...full.measurements, skinfoldsMm: { ...full.measurements.skinfoldsMm, calf: undefined } },
     });
     expect(derived.sumSixSkinfoldsMm).toBeNull();
-    expect(derived.somatotype).toBeNull();
+    // Mesomorphy needs the calf skinfold; endomorphy and ectomorphy do not (Carter 2002).
+    expect(derived.somatotype?.mesomorphy).toBeNull();
+    expect(derived.somatotype?.endomorphy).toBeCloseTo(2.970916, 6);
+    expect(derived.somatotype?.ectomorphy).toBeCloseTo(2.502536, 6);
+    expect(derived.somatotype?.x).toBeNull();
+    expect(derived.somatotype?.y).toBeNull();
     expect(derived.skeletalMuscleMassKg).toBeNull();
     expect(derived.muscleMassKg).toBeNull();
     expect(missing).toContainEqual({
@@ -126,6 +131,40 @@ describe('computeAnthropometry', () => {
       reason: 'MISSING_SKINFOLDS',
       inputs: ['measurements.skinfoldsMm.calf'],
     });
+  });
+
+  it('computes each Heath-Carter component as soon as its own inputs are present', () => {
+    // Weight and height only: ectomorphy (HWR = 175/∛70 = 42.586 → 0.732·HWR − 28.58 = 2.5025).
+    const onlySize = computeAnthropometry({ sex: 'm', ageYears: 30, measurements: { weightKg: 70, heightCm: 175 } });
+    expect(onlySize.derived.somatotype).toEqual({
+      endomorphy: null,
+      mesomorphy: null,
+      ectomorphy: expect.closeTo(2.502536, 6),
+      x: null,
+      y: null,
+    });
+    expect(onlySize.missing).toContainEqual({
+      result: 'somatotype',
+      reason: 'MISSING_SKINFOLDS',
+      inputs: [
+        'measurements.skinfoldsMm.triceps',
+        'measurements.skinfoldsMm.subscapular',
+        'measurements.skinfoldsMm.supraspinale',
+        'measurements.skinfoldsMm.calf',
+      ],
+    });
+    // Without breadths: endomorphy and ectomorphy, no mesomorphy and no somatochart point.
+    const noBreadths = computeAnthropometry({ ...full, measurements: { ...full.measurements, breadthsCm: {} } });
+    expect(noBreadths.derived.somatotype?.endomorphy).toBeCloseTo(2.970916, 6);
+    expect(noBreadths.derived.somatotype?.mesomorphy).toBeNull();
+    expect(noBreadths.derived.somatotype?.x).toBeNull();
+    expect(noBreadths.missing).toContainEqual({
+      result: 'somatotype',
+      reason: 'MISSING_BREADTHS',
+      inputs: ['measurements.breadthsCm.humerus', 'measurements.breadthsCm.femur'],
+    });
+    // Nothing at all: no somatotype object.
+    expect(computeAnthropometry({ sex: 'f', measurements: {} }).derived.somatotype).toBeNull();
   });
 
   it('with only sex: everything is null with reasons', () => {
@@ -284,7 +323,10 @@ describe('computeAnthropometry', () => {
         for (const key of keys) {
           const value = derived[key];
           const reasons = missing.filter((m) => m.result === key);
-          if (value === null) {
+          // A partial somatotype (some component uncomputable) is an object that still has reasons.
+          const incomplete =
+            value === null || (key === 'somatotype' && Object.values(value as object).some((v) => v === null));
+          if (incomplete) {
             expect(reasons.length).toBeGreaterThan(0);
           } else {
             expect(reasons).toEqual([]);

@@ -27,7 +27,7 @@ import {
   type GestationalAge,
 } from './gestation.js';
 import { isLeeRaceTerm, leeSkeletalMuscleMass, muscleMassByDifference, type LeeRaceTerm } from './muscle-mass.js';
-import { heathCarterSomatotype, type Somatotype } from './somatotype.js';
+import { ectomorphy, endomorphy, mesomorphy, partialSomatotype, type Somatotype } from './somatotype.js';
 
 type Measure = number | null | undefined;
 
@@ -239,6 +239,19 @@ export function computeAnthropometry(input: AnthropometryInput): AnthropometryRe
     return value;
   }
 
+  /** Folds the entries several attempts recorded for one result into one entry per reason. */
+  function mergeMissingOf(result: DerivedKey): void {
+    const merged = new Map<MissingReason, string[]>();
+    for (const entry of missing.filter((e) => e.result === result)) {
+      const inputs = merged.get(entry.reason) ?? [];
+      for (const path of entry.inputs) if (!inputs.includes(path)) inputs.push(path);
+      merged.set(entry.reason, inputs);
+    }
+    const others = missing.filter((e) => e.result !== result);
+    missing.length = 0;
+    missing.push(...others, ...[...merged].map(([reason, inputs]) => ({ result, reason, inputs })));
+  }
+
   const inconsistent = (inputs: readonly Requirement[]) => new Inconsistent(inputs.map((r) => r.path));
 
   // BMI — WHO 2000.
@@ -284,35 +297,37 @@ export function computeAnthropometry(input: AnthropometryInput): AnthropometryRe
     return r;
   });
 
-  // Heath-Carter somatotype — Carter & Heath 1990; Carter 2002.
-  const somatotype = attempt(
+  // Heath-Carter somatotype — Carter & Heath 1990; Carter 2002. Each component is attempted on its own
+  // inputs (a visit without breadths still has endomorphy and ectomorphy); the reasons of every
+  // component that could not be computed are reported under 'somatotype'.
+  const endo = attempt(
     ['somatotype'],
-    [
-      height,
-      weight,
-      skinfold('triceps'),
-      skinfold('subscapular'),
-      skinfold('supraspinale'),
-      skinfold('calf'),
-      girth('armFlexed'),
-      girth('calf'),
-      breadth('humerus'),
-      breadth('femur'),
-    ],
+    [skinfold('triceps'), skinfold('subscapular'), skinfold('supraspinale'), height],
     () =>
-      heathCarterSomatotype({
-        heightCm: m.heightCm as number,
-        weightKg: m.weightKg as number,
+      endomorphy({
         tricepsSkinfoldMm: sk.triceps as number,
         subscapularSkinfoldMm: sk.subscapular as number,
         supraspinaleSkinfoldMm: sk.supraspinale as number,
-        calfSkinfoldMm: sk.calf as number,
-        flexedArmGirthCm: gi.armFlexed as number,
-        calfGirthCm: gi.calf as number,
-        humerusBreadthCm: br.humerus as number,
-        femurBreadthCm: br.femur as number,
+        heightCm: m.heightCm as number,
       }),
   );
+  const meso = attempt(
+    ['somatotype'],
+    [breadth('humerus'), breadth('femur'), girth('armFlexed'), girth('calf'), skinfold('triceps'), skinfold('calf'), height],
+    () =>
+      mesomorphy({
+        humerusBreadthCm: br.humerus as number,
+        femurBreadthCm: br.femur as number,
+        flexedArmGirthCm: gi.armFlexed as number,
+        calfGirthCm: gi.calf as number,
+        tricepsSkinfoldMm: sk.triceps as number,
+        calfSkinfoldMm: sk.calf as number,
+        heightCm: m.heightCm as number,
+      }),
+  );
+  const ecto = attempt(['somatotype'], [height, weight], () => ectomorphy(m.heightCm as number, m.weightKg as number));
+  const somatotype = partialSomatotype(endo, meso, ecto);
+  mergeMissingOf('somatotype');
 
   // Skeletal muscle mass — Lee et al. 2000.
   let skeletalMuscleMassKg: number | null = null;

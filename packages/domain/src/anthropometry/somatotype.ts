@@ -135,15 +135,32 @@ export interface SomatotypeInput {
   calfGirthCm: number;
 }
 
+/**
+ * Each component is computed as soon as its own inputs are present (endomorphy: three skinfolds and
+ * height; mesomorphy: two breadths, two girths, two skinfolds and height; ectomorphy: height and
+ * weight), so a visit without breadths still reports endomorphy and ectomorphy. Only the somatochart
+ * point (x, y) needs all three, and is null otherwise.
+ */
 export interface Somatotype {
-  endomorphy: number;
-  mesomorphy: number;
-  ectomorphy: number;
-  x: number;
-  y: number;
+  endomorphy: number | null;
+  mesomorphy: number | null;
+  ectomorphy: number | null;
+  x: number | null;
+  y: number | null;
 }
 
-export function heathCarterSomatotype(input: SomatotypeInput): Somatotype {
+/** Combines components computed separately; null when none is known. */
+export function partialSomatotype(
+  endo: number | null,
+  meso: number | null,
+  ecto: number | null,
+): Somatotype | null {
+  if (endo === null && meso === null && ecto === null) return null;
+  const point = endo !== null && meso !== null && ecto !== null ? somatochartCoordinates(endo, meso, ecto) : null;
+  return { endomorphy: endo, mesomorphy: meso, ectomorphy: ecto, x: point?.x ?? null, y: point?.y ?? null };
+}
+
+export function heathCarterSomatotype(input: SomatotypeInput): Somatotype & SomatochartPoint {
   const endo = endomorphy(input);
   const meso = mesomorphy(input);
   const ecto = ectomorphy(input.heightCm, input.weightKg);

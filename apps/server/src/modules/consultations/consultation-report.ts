@@ -231,10 +231,12 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
     const s = d.somatotype;
     row(
       'Somatotipo (endo – meso – ecto)',
-      `${formatEsAr(s.endomorphy, 1)} – ${formatEsAr(s.mesomorphy, 1)} – ${formatEsAr(s.ectomorphy, 1)}`,
+      [s.endomorphy, s.mesomorphy, s.ectomorphy].map((v) => (v === null ? '—' : formatEsAr(v, 1))).join(' – '),
       'Heath-Carter (Carter y Heath, 1990)',
     );
-    row('Somatocarta (X, Y)', `${formatEsAr(s.x, 1)}; ${formatEsAr(s.y, 1)}`, 'X = ecto - endo; Y = 2·meso - (endo + ecto)');
+    if (s.x !== null && s.y !== null) {
+      row('Somatocarta (X, Y)', `${formatEsAr(s.x, 1)}; ${formatEsAr(s.y, 1)}`, 'X = ecto - endo; Y = 2·meso - (endo + ecto)');
+    }
   }
   if (d.gestationalAge) row('Edad gestacional', `${d.gestationalAge.weeks} semanas y ${d.gestationalAge.days} días`, 'Desde la FUM');
   if (d.dueDate) row('Fecha probable de parto', dmy(d.dueDate), 'Regla de Naegele (ACOG, 2017)');

@@ -12,6 +12,7 @@ import {
   type Consultation,
   type ConsultationComparison,
   type ConsultationList,
+  type Derived,
   type CreateConsultationInput,
   type CreateConsultationResponse,
   type Evolution,
@@ -114,6 +115,11 @@ const DELTA_DERIVED_KEYS = [
   'armMuscleAreaCm2',
   'armFatAreaCm2',
 ] as const;
+
+/** The somatochart point of a visit, only when all three components (and so x and y) are known. */
+function somatochartPoint(s: Derived['somatotype']): { x: number; y: number } | null {
+  return s && s.x !== null && s.y !== null ? { x: s.x, y: s.y } : null;
+}
 
 const NO_SOMATOTYPE = { endomorphy: null, mesomorphy: null, ectomorphy: null, x: null, y: null };
 
@@ -439,7 +445,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
           sumSixSkinfoldsMm: c.derived.sumSixSkinfoldsMm,
           waistCm: c.measurements.girthsCm.waist,
           muscleMassKg: c.derived.muscleMassKg,
-          somatotype: c.derived.somatotype ? { x: c.derived.somatotype.x, y: c.derived.somatotype.y } : null,
+          somatotype: somatochartPoint(c.derived.somatotype),
         })),
       };
     },

@@ -274,7 +274,7 @@ function describePoint(point: { date: string; value: number } | undefined, decim
 
 function EvolutionSection({ points }: { points: EvolutionPoints }) {
   const { t } = useTranslation('consultations');
-  const somato = points.filter((p) => p.somatotype).map((p) => ({ date: p.date, x: p.somatotype!.x, y: p.somatotype!.y }));
+  const somato = points.flatMap((p) => (p.somatotype ? [{ date: p.date, x: p.somatotype.x, y: p.somatotype.y }] : []));
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={2} size="h4" mb="sm">

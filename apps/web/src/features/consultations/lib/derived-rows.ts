@@ -39,10 +39,10 @@ export const NUMERIC_ROWS: readonly NumericRow[] = [
   { key: 'armFatAreaCm2', decimals: 1, unit: 'cm²' },
 ];
 
-/** '2,1 – 4,3 – 2,0' */
+/** '2,1 – 4,3 – 2,0'; a component whose inputs are missing shows as '—' ('2,1 – — – 2,0'). */
 export function formatSomatotype(s: Derived['somatotype']): string {
   if (!s) return '—';
-  return [s.endomorphy, s.mesomorphy, s.ectomorphy].map((v) => formatNumber(v, 1)).join(' – ');
+  return [s.endomorphy, s.mesomorphy, s.ectomorphy].map((v) => (v === null ? '—' : formatNumber(v, 1))).join(' – ');
 }
 
 export function formatNumericDerived(derived: Pick<Derived, NumericDerivedKey>, row: NumericRow): string {
