@@ -50,10 +50,13 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
     measurements: { weightKg: 84.2, heightCm: 178 },
   });
 
-  // Configuración › Comidas: rename slot 2, switch Colación off.
+  // Configuración › Comidas: the defaults follow the slots (Media mañana second, Cena last); rename slot 2,
+  // switch Media tarde off.
   await page.goto('/configuracion?tab=comidas');
-  await page.getByRole('textbox', { name: 'Nombre de la comida 2' }).fill('Media mañana');
-  await page.getByRole('switch', { name: 'Habilitar Colación' }).click({ force: true });
+  await expect(page.getByRole('textbox', { name: 'Nombre de la comida 2' })).toHaveAttribute('placeholder', 'Media mañana');
+  await expect(page.getByRole('textbox', { name: 'Nombre de la comida 6' })).toHaveAttribute('placeholder', 'Cena');
+  await page.getByRole('textbox', { name: 'Nombre de la comida 2' }).fill('Colación');
+  await page.getByRole('switch', { name: 'Habilitar Media tarde' }).click({ force: true });
   await expectAccessible(page);
   await screenshot(page, 'plans-01-meal-slots');
   await page.getByRole('button', { name: 'Guardar comidas' }).click();
@@ -77,8 +80,8 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   // Target: (10×84,2 + 6,25×178 − 5×45 + 5) × 1,55 × 0,85 — the patient is 45 on the test date.
   await expect(page.getByTestId('target-kcal')).toContainText('kcal');
   // The enabled meals only, with the new name.
-  await expect(page.getByRole('heading', { name: 'Media mañana' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Colación' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Colación' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Media tarde' })).toHaveCount(0);
 
   // Whole milk 61 kcal/100 g → 200 g = 122 kcal, updated live as the quantity changes.
   await pickFood(page, 'Desayuno', 'leche entera', /Leche de vaca entera, 3,25/);

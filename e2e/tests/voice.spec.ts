@@ -3,7 +3,7 @@
 // visitor of "/" learns what Almendra is; a toast never covers the navbar's buttons or a dialog's
 // close button.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, logout, newAccount, register, screenshot } from './support.js';
+import { apiCall, expectAccessible, logout, newAccount, register, screenshot } from './support.js';
 
 /** Registers through /comenzar choosing the country. */
 const registerFrom = (page: Page, country: string) => register(page, newAccount('voz'), country);
@@ -189,4 +189,26 @@ test('a toast covers neither the navbar buttons nor an open dialog’s close but
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect(dialog).toBeHidden();
   }
+});
+
+test('the English interface names default meals in English and keeps a meal name the nutritionist typed', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
+  await register(page);
+  await apiCall(page, 'PUT', '/meal-slots', {
+    slots: [1, 2, 3, 4, 5, 6].map((slot) => ({ slot, name: slot === 4 ? 'Mate con facturas' : null, enabled: true })),
+  });
+  const plan = await apiCall<{ id: string }>(page, 'POST', '/plans', { type: 1, title: 'Semana 1', content: { simple: [] } });
+  await page.goto(`/detalle-de-plan?id=${plan.id}`);
+  await expect(page.getByRole('textbox', { name: 'Media mañana', exact: true })).toBeVisible();
+  await page.getByTestId('locale-switch').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  for (const name of ['Breakfast', 'Mid-morning snack', 'Lunch', 'Mate con facturas', 'Late-afternoon snack', 'Dinner']) {
+    await expect(page.getByRole('textbox', { name, exact: true })).toBeVisible();
+  }
+  for (const spanish of ['Desayuno', 'Media mañana', 'Almuerzo', 'Cena']) {
+    await expect(page.getByRole('textbox', { name: spanish, exact: true })).toHaveCount(0);
+  }
+  await screenshot(page, 'voice-06-plan-in-english');
+  await page.getByTestId('locale-switch').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
 });

@@ -37,13 +37,13 @@ describe('meal slots', () => {
   it('returns the six default slots and renames/disables with ids 1..n over the enabled ones', async () => {
     const p = await practice(t);
     const initial = (await p.call('GET', '/api/v1/meal-slots')).json();
-    expect(initial.slots.map((s: { name: string }) => s.name)).toEqual(['Desayuno', 'Merienda', 'Almuerzo', 'Media tarde', 'Cena', 'Colación']);
+    expect(initial.slots.map((s: { name: string }) => s.name)).toEqual(['Desayuno', 'Media mañana', 'Almuerzo', 'Merienda', 'Media tarde', 'Cena']);
     const put = await p.call('PUT', '/api/v1/meal-slots', {
-      slots: [1, 2, 3, 4, 5, 6].map((slot) => ({ slot, name: slot === 2 ? 'Media mañana' : null, enabled: slot !== 6 && slot !== 2 })),
+      slots: [1, 2, 3, 4, 5, 6].map((slot) => ({ slot, name: slot === 2 ? 'Colación' : null, enabled: slot !== 6 && slot !== 2 })),
     });
     expect(put.statusCode).toBe(200);
     expect(put.json().slots.map((s: { id: number | null }) => s.id)).toEqual([1, null, 2, 3, 4, null]);
-    expect(put.json().slots[1].name).toBe('Media mañana');
+    expect(put.json().slots[1].name).toBe('Colación');
     // A meal that is off can't be planned.
     const plan = await p.call('POST', '/api/v1/plans', { type: 1, title: 'X', content: { simple: [{ day: 1, meals: [{ slot: 2, text: 'Yogur' }] }] } });
     expect(plan.statusCode).toBe(400);

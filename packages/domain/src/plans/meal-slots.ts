@@ -1,14 +1,15 @@
 /**
  * Meal slots (seed 1 §3 "Nutritionist meal slots"): six fixed slots stored as Desayuno, MediaM, Almuerzo,
  * Merienda, MediaT, Cena; each has a name and an enabled flag. Ids 1..n are assigned over the enabled
- * slots in that order. The spec's default names "for slots 1 to 6" are, verbatim, Desayuno, Merienda,
- * Almuerzo, Media tarde, Cena, Colación: this module reads them as the default display names of slot
- * positions 1..6 (docs/plans.md explains the reading), overridden by the nutritionist's own names.
+ * slots in that order. Each slot's default name is the name of its key (Desayuno, Media mañana,
+ * Almuerzo, Merienda, Media tarde, Cena). The spec's separate list of defaults (Desayuno, Merienda,
+ * Almuerzo, Media tarde, Cena, Colación) contradicts its own slots, so issue 14 settled on the keys;
+ * docs/plans.md records the decision. The nutritionist's own names always win.
  */
 export const MEAL_SLOT_KEYS = ['desayuno', 'mediaManana', 'almuerzo', 'merienda', 'mediaTarde', 'cena'] as const;
 export type MealSlotKey = (typeof MEAL_SLOT_KEYS)[number];
 export const MEAL_SLOT_COUNT = 6;
-export const DEFAULT_MEAL_SLOT_NAMES: readonly string[] = Object.freeze(['Desayuno', 'Merienda', 'Almuerzo', 'Media tarde', 'Cena', 'Colación']);
+export const DEFAULT_MEAL_SLOT_NAMES: readonly string[] = Object.freeze(['Desayuno', 'Media mañana', 'Almuerzo', 'Merienda', 'Media tarde', 'Cena']);
 export const MEAL_SLOT_NAME_MAX = 40;
 
 export interface MealSlotSetting {

@@ -23,7 +23,7 @@ const zeros = (n = 24) => Array.from({ length: n }, () => 0);
 describe('meal slots', () => {
   it('uses the default names and numbers the enabled slots 1..n in order', () => {
     const slots = resolveMealSlots([{ slot: 2, name: null, enabled: false }, { slot: 6, name: 'Postre', enabled: true }]);
-    expect(slots.map((s) => s.name)).toEqual(['Desayuno', 'Merienda', 'Almuerzo', 'Media tarde', 'Cena', 'Postre']);
+    expect(slots.map((s) => s.name)).toEqual(['Desayuno', 'Media mañana', 'Almuerzo', 'Merienda', 'Media tarde', 'Postre']);
     expect(slots.map((s) => s.id)).toEqual([1, null, 2, 3, 4, 5]);
   });
 });

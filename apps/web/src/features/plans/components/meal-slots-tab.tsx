@@ -7,6 +7,7 @@ import type { MealSlot, MealSlotsResponse } from '@almendra/contracts';
 import { PageLoader } from '../../../components/page-loader';
 import { showSuccess } from '../../../lib/toast';
 import { mealSlotsQuery, plansApi, plansKeys } from '../api/plans-api';
+import { mealSlotLabel } from '../lib/meal-slot-label';
 
 export function MealSlotsTab() {
   const slots = useQuery(mealSlotsQuery());
@@ -18,7 +19,12 @@ function MealSlotsForm({ initial }: { initial: MealSlotsResponse }) {
   const { t } = useTranslation('plans');
   const queryClient = useQueryClient();
   const [rows, setRows] = useState(() =>
-    initial.slots.map((s: MealSlot) => ({ slot: s.slot, name: s.name === s.defaultName ? '' : s.name, enabled: s.enabled, defaultName: s.defaultName })),
+    initial.slots.map((s: MealSlot) => ({
+      slot: s.slot,
+      name: s.name === s.defaultName ? '' : s.name,
+      enabled: s.enabled,
+      defaultName: mealSlotLabel({ ...s, name: s.defaultName }, t),
+    })),
   );
   const save = useMutation({
     mutationFn: () => plansApi.saveMealSlots({ slots: rows.map((r) => ({ slot: r.slot, name: r.name.trim() || null, enabled: r.enabled })) }),

@@ -29,6 +29,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowBackUp, IconBrandWhatsapp, IconCopy, IconDeviceFloppy, IconDownload, IconMail, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { mealSlotLabel } from '../lib/meal-slot-label';
 import { Link } from 'react-router';
 import type { ExchangeGroupsResponse, Plan, PlanContentInput } from '@almendra/contracts';
 import {
@@ -72,7 +73,8 @@ export function PlanEditor({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation('plans');
   const lang = i18n.language;
   const queryClient = useQueryClient();
-  const enabled = plan.slots.filter((s) => s.enabled);
+  // Default meal names in the interface language ("Breakfast"), the nutritionist's own names as typed.
+  const enabled = plan.slots.filter((s) => s.enabled).map((s) => ({ ...s, name: mealSlotLabel(s, t) }));
 
   const [title, setTitle] = useState(plan.title);
   const [goal, setGoal] = useState<PlanGoalId>(plan.goal);
