@@ -94,6 +94,29 @@ test('a lab result without a reference range says so, and a typed common analyte
   await expectAccessible(page);
 });
 
+test('a lab form answers every error at once, and a date error asks for the dd-mm-aaaa its field shows', async ({ page }) => {
+  await openRecordWithoutTour(page);
+  await page.getByRole('button', { name: 'Análisis de laboratorio' }).click();
+  const form = page.getByTestId('lab-form');
+  const date = form.getByLabel('Fecha del análisis', { exact: true });
+  await expect(date).toHaveAttribute('placeholder', 'dd-mm-aaaa');
+  // A date the field cannot read, no analyte and no value: three errors in one answer, none in AAAA-MM-DD.
+  await date.fill('2026/31/12');
+  await page.getByRole('button', { name: 'Agregar resultado' }).click();
+  await expect(form.getByText('Escribí la fecha como dd-mm-aaaa.')).toBeVisible();
+  await expect(form.getByText('Ingresá el análisis.')).toBeVisible();
+  await expect(form.getByText('Ingresá el valor.')).toBeVisible();
+  await expect(page.getByText('AAAA-MM-DD')).toHaveCount(0);
+  // A future date is reported with the other errors, not in a second round once they are fixed.
+  await date.fill('01-01-2099');
+  await page.getByRole('button', { name: 'Agregar resultado' }).click();
+  await expect(form.getByText('La fecha del análisis no puede ser una fecha futura.')).toBeVisible();
+  await expect(form.getByText('Ingresá el análisis.')).toBeVisible();
+  await screenshot(page, 'record-trust-05-lab-errors');
+  await expectAccessible(page);
+  await expect(page.getByTestId('labs-table')).toHaveCount(0);
+});
+
 test('the WhatsApp link dials a mobile typed the Argentine way (area code, 15) as 54 9 + area + number', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);

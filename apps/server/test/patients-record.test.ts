@@ -94,6 +94,11 @@ describe('pregnancy', () => {
       [{ lastMenstrualPeriod: '01/02/2026' }, { lastMenstrualPeriod: 'Usa el formato de fecha AAAA-MM-DD.' }],
       [{}, { lastMenstrualPeriod: 'Ingresa la fecha de última menstruación (FUM).' }],
       [{ lastMenstrualPeriod: '2026-01-01', preGestationalWeightKg: 5 }, { preGestationalWeightKg: 'El peso pregestacional debe estar entre 20 y 300 kg.' }],
+      // Every error in one answer: a date in the future everywhere on Earth is the schema's to refuse.
+      [
+        { lastMenstrualPeriod: '2999-01-01', preGestationalWeightKg: 5 },
+        { lastMenstrualPeriod: 'La FUM no puede ser una fecha futura.', preGestationalWeightKg: 'El peso pregestacional debe estar entre 20 y 300 kg.' },
+      ],
     ];
     for (const [body, expected] of cases) {
       const response = await call('POST', `/api/v1/patients/${id}/pregnancies`, body);
@@ -107,6 +112,11 @@ describe('pregnancy', () => {
     expect(issuesOf(weightBefore.json())).toEqual({ date: 'La fecha del peso no puede ser anterior a la FUM.' });
     const weightFuture = await call('POST', `/api/v1/pregnancies/${pregnancy.id}/weights`, { date: '2026-03-11', weightKg: 60 });
     expect(issuesOf(weightFuture.json())).toEqual({ date: 'La fecha del peso no puede ser una fecha futura.' });
+    const futureAndHeavy = await call('POST', `/api/v1/pregnancies/${pregnancy.id}/weights`, { date: '2999-01-01', weightKg: 400 });
+    expect(issuesOf(futureAndHeavy.json())).toEqual({
+      date: 'La fecha del peso no puede ser una fecha futura.',
+      weightKg: 'El peso debe estar entre 20 y 300 kg.',
+    });
     const heavy = await call('POST', `/api/v1/pregnancies/${pregnancy.id}/weights`, { date: '2026-03-01', weightKg: 400 });
     expect(issuesOf(heavy.json())).toEqual({ weightKg: 'El peso debe estar entre 20 y 300 kg.' });
     const outcomeTooSoon = await call('PATCH', `/api/v1/pregnancies/${pregnancy.id}`, { outcome: 'birth' });
@@ -238,6 +248,17 @@ describe('lab results', () => {
       [{ date: '2026-03-01', analyte: 'Triglicéridos', value: 2, referenceMin: 300 }, { referenceMax: 'El mínimo de referencia no puede ser mayor que el máximo.' }],
       [{ date: '2026-03-11', analyte: 'TSH', value: 2 }, { date: 'La fecha del análisis no puede ser una fecha futura.' }],
       [{ date: '2026-02-30', analyte: 'TSH', value: 2 }, { date: 'No es una fecha válida.' }],
+      [{ date: '', analyte: 'TSH', value: 2 }, { date: 'Ingresa la fecha del análisis.' }],
+      // Every error in one answer, the future date and the inverted range included.
+      [
+        { date: '2999-01-01', analyte: '', value: null, referenceMin: 5, referenceMax: 1 },
+        {
+          date: 'La fecha del análisis no puede ser una fecha futura.',
+          analyte: 'Ingresa el análisis.',
+          value: 'Ingresa el valor.',
+          referenceMax: 'El mínimo de referencia no puede ser mayor que el máximo.',
+        },
+      ],
     ];
     for (const [body, expected] of cases) {
       const response = await call('POST', `/api/v1/patients/${id}/labs`, body);

@@ -21,6 +21,14 @@ export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 export const idSchema = z.string().min(1).max(64);
 
 /**
+ * The wire format of a calendar date. The web never shows it: a person types dd-mm-aaaa, and the web
+ * replaces this message by DISPLAYED_DATE_FORMAT_MESSAGE next to the field (lib/api-error.ts).
+ */
+export const ISO_DATE_FORMAT_MESSAGE = 'Usa el formato de fecha AAAA-MM-DD.';
+/** The same error in the format every date field of the interface shows. */
+export const DISPLAYED_DATE_FORMAT_MESSAGE = 'Escribe la fecha como dd-mm-aaaa.';
+
+/**
  * An integer read from a query string must be written in plain decimal digits. Number() alone would
  * also read "0x10" as 16, "+5" as 5, "1e3" as 1000 and " 5" as 5, none of which a client means to send.
  * Anything else reaches the wrapped schema as NaN, so it answers with its own "debe ser un número".

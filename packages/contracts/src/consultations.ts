@@ -3,7 +3,7 @@
 // history and evolution of a patient, the comparison of two visits, and the stateless calculator the
 // new-consultation form uses for its live preview. Every message is the Spanish text the user sees.
 import { z } from 'zod';
-import { idSchema, isoInstantSchema } from './common.js';
+import { idSchema, ISO_DATE_FORMAT_MESSAGE, isoInstantSchema } from './common.js';
 import { isCalendarDate, normalizePatientTypeId } from './patients.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -33,7 +33,7 @@ const measure = (label: string, min: number, max: number, unit: string) =>
 const consultationDateField = z
   .string({ error: 'Ingresa la fecha de la consulta.' })
   .trim()
-  .regex(ISO_DATE, { error: 'Usa el formato de fecha AAAA-MM-DD.', abort: true })
+  .regex(ISO_DATE, { error: ISO_DATE_FORMAT_MESSAGE, abort: true })
   .refine(isCalendarDate, { error: 'No es una fecha válida.', abort: true })
   .refine((v) => v >= '1900-01-01', { error: 'La fecha no puede ser anterior a 1900.' });
 
@@ -41,7 +41,7 @@ const optionalCalendarDate = (label: string) =>
   z
     .string({ error: `Ingresa ${label}.` })
     .trim()
-    .regex(ISO_DATE, { error: 'Usa el formato de fecha AAAA-MM-DD.', abort: true })
+    .regex(ISO_DATE, { error: ISO_DATE_FORMAT_MESSAGE, abort: true })
     .refine(isCalendarDate, { error: 'No es una fecha válida.', abort: true })
     .refine((v) => v >= '1900-01-01', { error: 'La fecha no puede ser anterior a 1900.' })
     .nullable()

@@ -1,7 +1,7 @@
 // Places of care (the spec's TUb_ "lugares de atención"), their weekly opening hours, their services
 // (each with an optional schedule of its own) and the calendar's visible hours.
 import { z } from 'zod';
-import { decimalQueryInteger, idSchema, isoInstantSchema } from './common.js';
+import { decimalQueryInteger, idSchema, ISO_DATE_FORMAT_MESSAGE, isoInstantSchema } from './common.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Field builders
@@ -309,7 +309,7 @@ const isRealDate = (value: string) => {
 
 export const calendarDateSchema = z
   .string({ error: 'Ingresa una fecha.' })
-  .regex(ISO_DATE, { error: 'Usa el formato de fecha AAAA-MM-DD.' })
+  .regex(ISO_DATE, { error: ISO_DATE_FORMAT_MESSAGE })
   .refine(isRealDate, { error: 'No es una fecha válida.' });
 
 export const slotsQuerySchema = z.object({

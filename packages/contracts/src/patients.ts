@@ -3,7 +3,7 @@
 // audit history and the per-patient export (Ley 25.326 access right). Requests parse with these schemas on the server; the web
 // reuses them for its forms, so every message is the Spanish text the user sees.
 import { z } from 'zod';
-import { decimalQueryInteger, idSchema, isoInstantSchema, optionalWebLinkSchema } from './common.js';
+import { decimalQueryInteger, idSchema, ISO_DATE_FORMAT_MESSAGE, isoInstantSchema, optionalWebLinkSchema } from './common.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Shared field builders
@@ -25,7 +25,8 @@ const dateField = (label: string) =>
   z
     .string({ error: `Ingresa ${label}.` })
     .trim()
-    .regex(ISO_DATE, { error: 'Usa el formato de fecha AAAA-MM-DD.', abort: true })
+    .min(1, { error: `Ingresa ${label}.`, abort: true })
+    .regex(ISO_DATE, { error: ISO_DATE_FORMAT_MESSAGE, abort: true })
     .refine(isCalendarDate, { error: 'No es una fecha válida.', abort: true })
     .refine((v) => v >= '1900-01-01', { error: 'La fecha no puede ser anterior a 1900.' })
     .refine((v) => v <= '2999-12-31', { error: 'La fecha no es válida.' });
@@ -59,11 +60,12 @@ const optionalDate = (label: string) => dateField(label).nullable().optional();
 function latestDateOnEarth(): string {
   return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
+/** A date that cannot be in the future: refused with `futureMessage` together with the other field errors. */
+const pastDateField = (label: string, futureMessage: string) =>
+  dateField(label).refine((value) => value <= latestDateOnEarth(), { error: futureMessage });
+
 const FUTURE_BIRTH_DATE = 'La fecha de nacimiento no puede ser una fecha futura.';
-const birthDateField = dateField('la fecha de nacimiento')
-  .refine((value) => value === null || value === undefined || value <= latestDateOnEarth(), { error: FUTURE_BIRTH_DATE })
-  .nullable()
-  .optional();
+const birthDateField = pastDateField('la fecha de nacimiento', FUTURE_BIRTH_DATE).nullable().optional();
 
 const phoneText = (max: number) =>
   z
@@ -308,16 +310,20 @@ export type PregnancyOutcome = z.infer<typeof pregnancyOutcomeSchema>;
 /** An open pregnancy's last menstrual period can be at most this many days before today. */
 export const PREGNANCY_MAX_OPEN_DAYS = 44 * 7;
 
+// Future dates are refused by the schema (with every other error at once); the service repeats the exact
+// check in the practice's time zone and checks the rules that need stored data (FUM before the end…).
+const lmpField = pastDateField('la fecha de última menstruación (FUM)', 'La FUM no puede ser una fecha futura.');
+
 export const startPregnancyRequestSchema = z.object({
   /** FUM (fecha de última menstruación), the spec's Pac_Fum_Fur. */
-  lastMenstrualPeriod: dateField('la fecha de última menstruación (FUM)'),
+  lastMenstrualPeriod: lmpField,
   preGestationalWeightKg: weightKg('El peso pregestacional').nullable().optional(),
   notes: optionalText(2000),
 });
 export type StartPregnancyRequest = z.input<typeof startPregnancyRequestSchema>;
 
 export const updatePregnancyRequestSchema = z.object({
-  lastMenstrualPeriod: dateField('la fecha de última menstruación (FUM)').optional(),
+  lastMenstrualPeriod: lmpField.optional(),
   preGestationalWeightKg: weightKg('El peso pregestacional').nullable().optional(),
   notes: optionalText(2000),
   /** Only for a finished pregnancy. */
@@ -326,14 +332,14 @@ export const updatePregnancyRequestSchema = z.object({
 export type UpdatePregnancyRequest = z.input<typeof updatePregnancyRequestSchema>;
 
 export const finishPregnancyRequestSchema = z.object({
-  endDate: dateField('la fecha de finalización'),
+  endDate: pastDateField('la fecha de finalización', 'La fecha de finalización no puede ser una fecha futura.'),
   outcome: pregnancyOutcomeSchema.nullable().optional(),
   notes: optionalText(2000),
 });
 export type FinishPregnancyRequest = z.input<typeof finishPregnancyRequestSchema>;
 
 export const pregnancyWeightRequestSchema = z.object({
-  date: dateField('la fecha del peso'),
+  date: pastDateField('la fecha del peso', 'La fecha del peso no puede ser una fecha futura.'),
   weightKg: weightKg('El peso'),
 });
 export type PregnancyWeightRequest = z.input<typeof pregnancyWeightRequestSchema>;
@@ -617,12 +623,12 @@ export function normalizeAnalyteName(name: string): string {
 
 const labValue = (label: string) =>
   z
-    .number({ error: `${label} debe ser un número.` })
+    .number({ error: (issue) => (issue.input == null ? `Ingresa ${label.toLowerCase()}.` : `${label} debe ser un número.`) })
     .min(-1_000_000, { error: `${label} no es válido.` })
     .max(1_000_000, { error: `${label} no es válido.` });
 
 const labFields = {
-  date: dateField('la fecha del análisis'),
+  date: pastDateField('la fecha del análisis', 'La fecha del análisis no puede ser una fecha futura.'),
   /** Free text; LAB_ANALYTES lists suggestions with default unit and range. */
   analyte: requiredText('el análisis', 80),
   value: labValue('El valor'),
@@ -636,7 +642,16 @@ const labFields = {
 
 const rangeIsOrdered = (v: { referenceMin?: number | null; referenceMax?: number | null }) =>
   v.referenceMin == null || v.referenceMax == null || v.referenceMin <= v.referenceMax;
-const rangeMessage = { error: 'El mínimo de referencia no puede ser mayor que el máximo.', path: ['referenceMax'] };
+/**
+ * The range check runs even when other fields have errors (zod skips object refinements otherwise, which
+ * reported it one round later), but only once both bounds are valid numbers or absent.
+ */
+const rangeMessage = {
+  error: 'El mínimo de referencia no puede ser mayor que el máximo.',
+  path: ['referenceMax'],
+  when: (payload: z.core.ParsePayload) =>
+    !payload.issues.some((issue) => issue.path?.[0] === 'referenceMin' || issue.path?.[0] === 'referenceMax'),
+};
 
 export const createLabResultRequestSchema = z.object(labFields).refine(rangeIsOrdered, rangeMessage);
 export type CreateLabResultRequest = z.input<typeof createLabResultRequestSchema>;

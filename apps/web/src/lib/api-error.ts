@@ -1,6 +1,7 @@
 // The one error type every API call rejects with, built from the server's uniform error body
 // { error: { code, message, details } }. `message` is the server's (Spanish) text, shown in toasts;
 // while the interface speaks es-AR, it and the field messages of `details` are shown in voseo.
+import { DISPLAYED_DATE_FORMAT_MESSAGE, ISO_DATE_FORMAT_MESSAGE } from '@almendra/contracts';
 import { preferencesStore } from './preferences';
 import { toVoseo } from './voseo';
 
@@ -39,7 +40,8 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     const body = (await response.json()) as { error?: { code?: unknown; message?: unknown; details?: unknown } };
     const error = body?.error;
     if (error && typeof error.code === 'string') {
-      const voice = serverText;
+      // Every date field shows dd-mm-aaaa: the API's wire-format message would ask for AAAA-MM-DD.
+      const voice = (text: string) => serverText(text === ISO_DATE_FORMAT_MESSAGE ? DISPLAYED_DATE_FORMAT_MESSAGE : text);
       const details = Array.isArray(error.details)
         ? error.details.map((detail: unknown) =>
             detail && typeof detail === 'object' && typeof (detail as { message?: unknown }).message === 'string'

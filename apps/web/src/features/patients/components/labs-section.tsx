@@ -88,6 +88,7 @@ export function LabsSection({ patient, readOnly }: { patient: Patient; readOnly:
     <Stack>
       {!readOnly && (
         <form
+          data-testid="lab-form"
           noValidate
           onKeyDown={preventEnterSubmit}
           onSubmit={(e) => {
