@@ -75,8 +75,10 @@ test('places, hours, services, appointments, rescheduling, free time and today o
   await expect(firstDay).toHaveAccessibleName('Lunes');
   // Monday typed once, then "Copiar a los demás días" fills the rest of the week.
   await hoursDialog.getByRole('button', { name: 'Agregar franja al Lunes' }).click();
-  await hoursDialog.getByLabel('Lunes: desde (franja 1)').fill('07:00');
+  // An hour typed short ("7") is completed on leaving the field.
+  await hoursDialog.getByLabel('Lunes: desde (franja 1)').fill('7');
   await hoursDialog.getByLabel('Lunes: hasta (franja 1)').fill('13:00');
+  await expect(hoursDialog.getByLabel('Lunes: desde (franja 1)')).toHaveValue('07:00');
   await hoursDialog.getByRole('button', { name: 'Agregar franja al Lunes' }).click();
   await hoursDialog.getByLabel('Lunes: desde (franja 2)').fill('14:00');
   await hoursDialog.getByLabel('Lunes: hasta (franja 2)').fill('21:00');
@@ -85,6 +87,18 @@ test('places, hours, services, appointments, rescheduling, free time and today o
     await expect(hoursDialog.getByLabel(`${day}: desde (franja 1)`)).toHaveValue('07:00');
     await expect(hoursDialog.getByLabel(`${day}: hasta (franja 2)`)).toHaveValue('21:00');
   }
+  // Two mistakes on two days: both marked at once, next to their day and range, and nothing is saved.
+  await hoursDialog.getByLabel('Miércoles: hasta (franja 2)').fill('25:00');
+  await hoursDialog.getByLabel('Viernes: desde (franja 2)').fill('12:00');
+  await hoursDialog.getByRole('button', { name: 'Guardar horarios' }).click();
+  await expect(hoursDialog.getByRole('group', { name: 'Miércoles' })).toContainText('Usá el formato de hora HH:mm (00:00 a 24:00).');
+  await expect(hoursDialog.getByRole('group', { name: 'Viernes' })).toContainText('Los horarios de un mismo día no pueden superponerse.');
+  await expect(hoursDialog.getByTestId('schedule-issues')).toHaveText('Revisá los 2 horarios marcados.');
+  await expect(hoursDialog.getByLabel('Miércoles: hasta (franja 2)')).toHaveAttribute('aria-invalid', 'true');
+  await screenshot(page, 'appointments-03-schedule-errors');
+  await hoursDialog.getByLabel('Miércoles: hasta (franja 2)').fill('21:00');
+  await hoursDialog.getByLabel('Viernes: desde (franja 2)').fill('14:00');
+  await expect(hoursDialog.getByTestId('schedule-issues')).toHaveCount(0);
   await screenshot(page, 'appointments-03-schedule');
   await expectAccessible(page);
   await hoursDialog.getByRole('button', { name: 'Guardar horarios' }).click();

@@ -1,9 +1,12 @@
-// Weekly hours of a place or a service: Monday first, several 'HH:mm' ranges per weekday. Validation
-// (order, overlaps) is the server's; its 400 message shows as a toast and the editor keeps the input.
+// Weekly hours of a place or a service: Monday first, several 'HH:mm' ranges per weekday. Before saving,
+// the editor checks the week with the contract's own schema and marks every wrong field at once, next to
+// its day and range (the server checks the same rules again; its answer shows as a toast).
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { weeklyScheduleSchema } from '@almendra/contracts';
+import { serverText } from '../../../lib/api-error';
 import type { ScheduleDays } from '../../appointments/api/appointments-api';
 
 interface Range {
@@ -12,6 +15,33 @@ interface Range {
 }
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** '9' → '09:00', '930' → '09:30', '9:5' stays as typed (the check names it); '' stays ''. */
+export function normalizeTimeInput(text: string): string {
+  const value = text.trim().replace('.', ':');
+  const match = /^(\d{1,2})(?::?(\d{2}))?$/.exec(value);
+  if (!match) return value;
+  return `${match[1]!.padStart(2, '0')}:${match[2] ?? '00'}`;
+}
+
+type Field = 'start' | 'end';
+/** `${weekday}.${rangeIndex}.${field}` → message. */
+type ScheduleIssues = Record<string, string>;
+
+/** Checks the week as the server will and keys each message by weekday, range and field. */
+export function scheduleIssues(days: { weekday: number; ranges: Range[] }[]): ScheduleIssues {
+  const parsed = weeklyScheduleSchema.safeParse({ days });
+  const issues: ScheduleIssues = {};
+  if (parsed.success) return issues;
+  for (const issue of parsed.error.issues) {
+    const [, dayIndex, , rangeIndex, field] = issue.path;
+    const day = typeof dayIndex === 'number' ? days[dayIndex] : undefined;
+    if (!day || typeof rangeIndex !== 'number') continue;
+    const key = `${day.weekday}.${rangeIndex}.${field === 'end' ? 'end' : 'start'}`;
+    issues[key] ??= serverText(issue.message);
+  }
+  return issues;
+}
 
 export interface ScheduleEditorProps {
   initial: ScheduleDays['days'];
@@ -26,7 +56,26 @@ export function ScheduleEditor({ initial, saving, onSave, extraActions }: Schedu
     Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, initial.find((d) => d.weekday === weekday)?.ranges.map((r) => ({ ...r })) ?? []])),
   );
 
-  const update = (weekday: number, next: Range[]) => setDays((current) => ({ ...current, [weekday]: next }));
+  const [issues, setIssues] = useState<ScheduleIssues>({});
+  const issueOf = (weekday: number, index: number, field: Field) => issues[`${weekday}.${index}.${field}`];
+  const update = (weekday: number, next: Range[]) => {
+    setDays((current) => ({ ...current, [weekday]: next }));
+    // A day's messages go once it is edited; the next save checks the whole week again.
+    setIssues((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith(`${weekday}.`))));
+  };
+  const normalizeOnBlur = (weekday: number, index: number, field: Field) => {
+    const ranges = days[weekday] ?? [];
+    const value = ranges[index]?.[field] ?? '';
+    const normalized = normalizeTimeInput(value);
+    if (normalized !== value) setDays((current) => ({ ...current, [weekday]: ranges.map((r, i) => (i === index ? { ...r, [field]: normalized } : r)) }));
+  };
+  const save = () => {
+    const week = WEEKDAYS.filter((w) => (days[w] ?? []).length > 0).map((weekday) => ({ weekday, ranges: days[weekday]! }));
+    const found = scheduleIssues(week);
+    setIssues(found);
+    if (Object.keys(found).length === 0) onSave(week);
+  };
+  const issueCount = Object.keys(issues).length;
   // Most practices keep the same hours every day: one day's ranges, written once, replace the others'.
   const copyToOtherDays = (weekday: number) =>
     setDays((current) => Object.fromEntries(WEEKDAYS.map((w) => [w, (current[weekday] ?? []).map((r) => ({ ...r }))])));
@@ -49,15 +98,19 @@ export function ScheduleEditor({ initial, saving, onSave, extraActions }: Schedu
                   </Text>
                 )}
                 {ranges.map((range, index) => (
-                  <Group key={index} gap="xs" wrap="nowrap" align="flex-end">
+                  <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
                     <TextInput placeholder="HH:mm" inputMode="numeric" maxLength={5}
                       label={t('schedule.from', { day: dayName, n: index + 1 })}
                       value={range.start}
+                      error={issueOf(weekday, index, 'start')}
+                      onBlur={() => normalizeOnBlur(weekday, index, 'start')}
                       onChange={(event) => update(weekday, ranges.map((r, i) => (i === index ? { ...r, start: event.currentTarget.value } : r)))}
                     />
                     <TextInput placeholder="HH:mm" inputMode="numeric" maxLength={5}
                       label={t('schedule.to', { day: dayName, n: index + 1 })}
                       value={range.end}
+                      error={issueOf(weekday, index, 'end')}
+                      onBlur={() => normalizeOnBlur(weekday, index, 'end')}
                       onChange={(event) => update(weekday, ranges.map((r, i) => (i === index ? { ...r, end: event.currentTarget.value } : r)))}
                     />
                     <ActionIcon
@@ -102,13 +155,13 @@ export function ScheduleEditor({ initial, saving, onSave, extraActions }: Schedu
         );
       })}
       <Group justify="flex-end">
+        {issueCount > 0 && (
+          <Text c="red.8" size="sm" role="alert" data-testid="schedule-issues">
+            {t('schedule.issues', { count: issueCount })}
+          </Text>
+        )}
         {extraActions}
-        <Button
-          loading={saving}
-          onClick={() =>
-            onSave(WEEKDAYS.filter((w) => (days[w] ?? []).length > 0).map((weekday) => ({ weekday, ranges: days[weekday]! })))
-          }
-        >
+        <Button loading={saving} onClick={save}>
           {t('schedule.save')}
         </Button>
       </Group>
