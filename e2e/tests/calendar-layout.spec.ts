@@ -3,7 +3,7 @@
 // the new-appointment dialog fits; in dark mode "today" is not a bright stripe. Each failed before the fix
 // (a 3,000 px week of 5-minute rows; a 7-column week of 40 px on a phone; FullCalendar's yellow).
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, expectAccessible, register, screenshot } from './support.js';
+import { apiCall, expectAccessible, lastEmailTo, register, screenshot } from './support.js';
 
 async function practiceWithHours(page: Page) {
   await register(page);
@@ -134,43 +134,71 @@ test('the place form\'s map asks only for tiles the CSP allows: no Content-Secur
   expect(cspErrors).toEqual([]);
 });
 
-test('a dragged appointment says where it went and can be put back with "Deshacer"', async ({ page }) => {
+test('a dragged appointment says where it went, can be put back, offers to tell the patient, and a refused drop says why', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await practiceWithHours(page);
   const place = (await apiCall<Array<{ id: string }>>(page, 'GET', '/locations'))[0]!;
+  const email = `paciente-${Date.now()}@correo.test`;
+  const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Lucía', lastName: 'Benítez', sex: 'f', email });
   const now = new Date();
   // Tomorrow, or today on a Sunday: always inside the Monday-to-Sunday week the calendar opens on.
   const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + (now.getDay() === 0 ? 0 : 1));
   const pad = (n: number) => String(n).padStart(2, '0');
   const iso = `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
   const at = (time: string) => new Date(`${iso}T${time}:00-03:00`).toISOString();
-  await apiCall(page, 'POST', '/appointments', { locationId: place.id, start: at('10:00'), end: at('10:30') });
+  await apiCall(page, 'POST', '/appointments', { patientId: patient.id, locationId: place.id, start: at('10:00'), end: at('10:30') });
+  await apiCall(page, 'POST', '/appointments', { locationId: place.id, start: at('13:00'), end: at('14:00') });
   await page.goto('/citas');
-  const event = page.getByTestId('calendar-event').first();
+  const event = page.getByTestId('calendar-event').filter({ hasText: 'Lucía' });
   await expect(event).toContainText('10:00');
 
   const row = (time: string) => page.locator(`[data-testid="calendar"] [data-time="${time}:00"]`).last();
-  await row('10:00').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const column = (await page.locator(`[data-testid="calendar"] [role="cell"][data-date="${iso}"]`).first().boundingBox())!;
-  const from = (await row('10:00').boundingBox())!;
-  const to = (await row('11:00').boundingBox())!;
-  const x = column.x + column.width / 2;
-  const moved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/appointments/') && r.status() !== 401);
-  await page.mouse.move(x, from.y + 3);
-  await page.mouse.down();
-  await page.mouse.move(x + 5, from.y + 10, { steps: 4 });
-  // FullCalendar 7's hit areas sit half a row above the drawn lines (see appointments.spec.ts).
-  await page.mouse.move(x, to.y + 3 - to.height / 2, { steps: 8 });
-  await page.mouse.up();
-  expect((await moved).request().postDataJSON()).toEqual({ start: at('11:00') });
+  /** Drags the appointment shown at `fromTime` to `toTime` and answers the PATCH it sent. */
+  async function drag(fromTime: string, toTime: string) {
+    await row(fromTime).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const column = (await page.locator(`[data-testid="calendar"] [role="cell"][data-date="${iso}"]`).first().boundingBox())!;
+    const from = (await row(fromTime).boundingBox())!;
+    const to = (await row(toTime).boundingBox())!;
+    const x = column.x + column.width / 2;
+    const patch = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/appointments/') && r.status() !== 401);
+    await page.mouse.move(x, from.y + 3);
+    await page.mouse.down();
+    await page.mouse.move(x + 5, from.y + 10, { steps: 4 });
+    // FullCalendar 7's hit areas sit half a row above the drawn lines (see appointments.spec.ts).
+    await page.mouse.move(x, to.y + 3 - to.height / 2, { steps: 8 });
+    await page.mouse.up();
+    return patch;
+  }
+
+  // A move is saved, said, and can be undone.
+  const moved = await drag('10:00', '11:00');
+  expect(moved.request().postDataJSON()).toEqual({ start: at('11:00') });
   const toast = page.getByRole('alert').filter({ hasText: 'Cita movida' });
   await expect(toast).toContainText('de 11:00 a 11:30');
+  await expect(toast.getByRole('button', { name: 'Avisar al paciente' })).toBeVisible();
   await screenshot(page, 'calendar-layout-06-moved-undo');
-
   const undone = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/appointments/') && r.status() !== 401);
   await toast.getByRole('button', { name: 'Deshacer' }).click();
   expect((await undone).request().postDataJSON()).toMatchObject({ start: at('10:00'), end: at('10:30') });
   await expect(page.getByText('La cita volvió a su horario anterior.')).toBeVisible();
+  await expect(event).toContainText('10:00');
+
+  // Moved again, the patient is told by email when the nutritionist asks.
+  await drag('10:00', '11:30');
+  const second = page.getByRole('alert').filter({ hasText: 'Cita movida' });
+  await expect(second).toContainText('de 11:30 a 12:00');
+  await second.getByRole('button', { name: 'Avisar al paciente' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Aviso enviado' })).toContainText(email);
+  const sent = lastEmailTo(email);
+  expect(sent?.subject).toMatch(/^Tu turno cambió: .* a las 11:30$/);
+  expect(sent?.text_body).toContain('Lugar: Consultorio Centro.');
+
+  // A drop on a taken slot is refused: the appointment goes back and the toast says why.
+  const refused = await drag('11:30', '13:00');
+  expect(refused.status()).toBe(409);
+  await expect(page.getByRole('alert').filter({ hasText: 'Ese horario ya está ocupado.' })).toBeVisible();
+  await expect(event).toContainText('11:30');
+  await screenshot(page, 'calendar-layout-07-refused-drop');
   await page.reload();
-  await expect(page.getByTestId('calendar-event').first()).toContainText('10:00');
+  await expect(page.getByTestId('calendar-event').filter({ hasText: 'Lucía' })).toContainText('11:30');
 });

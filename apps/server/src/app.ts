@@ -188,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer, dataDir: config.dataDir });
       await api.register(realtimeRoutes, { tokens, bus });
       await api.register(locationsRoutes, { locations: createLocationsService({ db: database.db, clock }), guards });
-      await api.register(appointmentsRoutes, { appointments: createAppointmentsService({ db: database.db, clock }), guards });
+      await api.register(appointmentsRoutes, { appointments: createAppointmentsService({ db: database.db, clock, mailer }), guards });
       await api.register(calendarFeedRoutes, {
         feeds: createCalendarFeedService({ db: database.db, clock, publicUrl: config.publicUrl }),
         guards,

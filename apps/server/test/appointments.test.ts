@@ -533,3 +533,45 @@ describe('OpenAPI', () => {
     );
   });
 });
+
+describe('POST /api/v1/appointments/:id/notify-change', () => {
+  const outbox = (to: string) => t.database.db.selectFrom('outbox_emails').selectAll().where('to_address', '=', to).execute();
+
+  it('emails the patient the new date, time and place after a move; only to her, only on request', async () => {
+    const { call, place, patient } = await practice();
+    const booked = (await call('POST', '/api/v1/appointments', { patientId: patient.id, locationId: place.id, start: ba(12, '09:00'), end: ba(12, '09:30') })).json();
+    expect((await call('PATCH', `/api/v1/appointments/${booked.id}`, { start: ba(13, '11:30') })).statusCode).toBe(200);
+    // Moving never writes to the patient by itself.
+    expect(await outbox('mj.nunez@correo.test')).toHaveLength(0);
+
+    const notice = await call('POST', `/api/v1/appointments/${booked.id}/notify-change`);
+    expect(notice.statusCode).toBe(200);
+    expect(notice.json()).toEqual({ sentTo: 'mj.nunez@correo.test' });
+    const [email] = await outbox('mj.nunez@correo.test');
+    expect(email?.subject).toBe('Tu turno cambió: viernes 13-03-2026 a las 11:30');
+    expect(email?.text_body).toContain('La nueva fecha es el viernes 13-03-2026, a las 11:30.');
+    expect(email?.text_body).toContain('Lugar: Consultorio Palermo (Av. Santa Fe 3456).');
+
+    // Another nutritionist cannot use the appointment's id.
+    const other = await practice();
+    expect((await other.call('POST', `/api/v1/appointments/${booked.id}/notify-change`)).statusCode).toBe(404);
+    expect(await outbox('mj.nunez@correo.test')).toHaveLength(1);
+  });
+
+  it('says why it cannot: free time, a patient without email, a cancelled appointment', async () => {
+    const { call, place } = await practice();
+    const free = (await call('POST', '/api/v1/appointments', { locationId: place.id, start: ba(12, '10:00'), end: ba(12, '10:30') })).json();
+    const noPatient = await call('POST', `/api/v1/appointments/${free.id}/notify-change`);
+    expect(noPatient.statusCode).toBe(409);
+    expect(noPatient.json().error.message).toBe('Este turno no tiene paciente: no hay a quién avisarle.');
+
+    const silent = (await call('POST', '/api/v1/patients', { firstName: 'Ana', lastName: 'Sin Correo', sex: 'f' })).json();
+    const booked = (await call('POST', '/api/v1/appointments', { patientId: silent.id, locationId: place.id, start: ba(12, '11:00'), end: ba(12, '11:30') })).json();
+    const noEmail = await call('POST', `/api/v1/appointments/${booked.id}/notify-change`);
+    expect(noEmail.statusCode).toBe(409);
+    expect(noEmail.json().error).toMatchObject({ code: 'CONFLICT', message: 'El paciente no tiene correo cargado. Agrégalo en su ficha para poder avisarle.' });
+
+    await call('PATCH', `/api/v1/appointments/${booked.id}`, { status: 'cancelled' });
+    expect((await call('POST', `/api/v1/appointments/${booked.id}/notify-change`)).statusCode).toBe(409);
+  });
+});

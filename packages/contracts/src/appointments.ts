@@ -189,6 +189,10 @@ export type TodayAgenda = z.infer<typeof todayAgendaSchema>;
 
 export const appointmentIdParamsSchema = z.object({ id: idSchema });
 
+/** Answer of POST /appointments/{id}/notify-change: the email with the appointment's new date went to `sentTo`. */
+export const appointmentChangeNoticeSchema = z.object({ sentTo: z.string() });
+export type AppointmentChangeNotice = z.infer<typeof appointmentChangeNoticeSchema>;
+
 // ---------------------------------------------------------------------------------------------------
 // iCalendar feed
 // ---------------------------------------------------------------------------------------------------

@@ -41,27 +41,40 @@ export function showWarning(title: string, message: string): void {
 /** Seconds an undoable change stays undoable: longer than a plain toast, so there is time to read and click. */
 export const UNDO_TOAST_DURATION_MS = 8000;
 
-/** A success toast with an "undo" button; the button runs `undo` once and closes the toast. */
-export function showUndoable(title: string, message: string, undoLabel: string, undo: () => void): void {
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
+/** A success toast with buttons (undo, tell the patient…); a button runs once and closes the toast. */
+export function showWithActions(title: string, message: string, actions: readonly ToastAction[]): void {
   const id = notifications.show({
     title,
     message: (
-      <span style={{ display: 'flex', gap: 12, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        {message}
-        <Button
-          size="compact-sm"
-          variant="light"
-          onClick={() => {
-            notifications.hide(id);
-            undo();
-          }}
-        >
-          {undoLabel}
-        </Button>
+      <span style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+        <span style={{ flex: '1 1 100%' }}>{message}</span>
+        {actions.map((action) => (
+          <Button
+            key={action.label}
+            size="compact-sm"
+            variant="light"
+            onClick={() => {
+              notifications.hide(id);
+              action.run();
+            }}
+          >
+            {action.label}
+          </Button>
+        ))}
       </span>
     ),
     color: 'teal',
     autoClose: UNDO_TOAST_DURATION_MS,
     closeButtonProps: { 'aria-label': i18n.t('common:actions.closeNotification') },
   });
+}
+
+/** A success toast with an "undo" button; the button runs `undo` once and closes the toast. */
+export function showUndoable(title: string, message: string, undoLabel: string, undo: () => void): void {
+  showWithActions(title, message, [{ label: undoLabel, run: undo }]);
 }

@@ -14,6 +14,7 @@ const ANYWHERE: Record<string, string> = {
   eres: 'sos',
   necesitas: 'necesitás',
   avísale: 'avisale',
+  agrégalo: 'agregalo',
   avísanos: 'avisanos',
   escríbenos: 'escribinos',
   ocúltalo: 'ocultalo',

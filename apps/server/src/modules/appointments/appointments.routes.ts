@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  appointmentChangeNoticeSchema,
   appointmentIdParamsSchema,
   appointmentListQuerySchema,
   appointmentListSchema,
@@ -72,6 +73,12 @@ export async function appointmentsRoutes(app: FastifyInstance, options: Appointm
       schema: { tags, params: appointmentIdParamsSchema, body: updateAppointmentRequestSchema, response: { 200: appointmentSchema, ...errors } },
     },
     async (request) => appointments.update(tenantScope(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/appointments/:id/notify-change',
+    { preHandler, schema: { tags, params: appointmentIdParamsSchema, response: { 200: appointmentChangeNoticeSchema, ...errors } } },
+    async (request) => appointments.notifyChange(tenantScope(request), request.params.id),
   );
 
   r.delete(

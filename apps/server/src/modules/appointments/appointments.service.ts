@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   DEFAULT_PATIENT_TYPE_ID,
   type Appointment,
+  type AppointmentChangeNotice,
   type AppointmentListQuery,
   type CreateAppointmentInput,
   type Slot,
@@ -21,12 +22,14 @@ import { computeSlots, isWithinSchedule, localDateOf, localDayBounds, resolveTim
 import type { DB } from '../../db/schema.js';
 import type { AppointmentsTable } from '../../db/schema-appointments.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Mailer } from '../../lib/mailer.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 // The patients module owns these keys; booking with a new patient must write them exactly the same way.
 import { searchTextOf, sortNameOf } from '../patients/patient-text.js';
 import { toAppointment } from './appointments.mapper.js';
 import { appointmentsRepository as repo } from './appointments.repository.js';
+import { appointmentChangedEmail } from './reminder-email.js';
 
 type Scope = { nutritionistId: string };
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -34,6 +37,7 @@ type Executor = Kysely<DB> | Transaction<DB>;
 export interface AppointmentsServiceDeps {
   db: Kysely<DB>;
   clock: Clock;
+  mailer: Mailer;
 }
 
 export const OUTSIDE_SCHEDULE_MESSAGE = 'El turno está fuera del horario de atención del lugar.';
@@ -47,7 +51,7 @@ const patientNotFound = () => notFound('No encontramos ese paciente.');
 const appointmentNotFound = () => notFound('No encontramos ese turno.');
 
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
-  const { db, clock } = deps;
+  const { db, clock, mailer } = deps;
 
   async function timeZoneOf(executor: Executor, scope: Scope): Promise<string> {
     return resolveTimeZone(await repo.timeZoneOf(executor, scope));
@@ -264,6 +268,54 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         await repo.update(trx, scope, id, changes);
       });
       return view(scope, id);
+    },
+
+    /**
+     * Emails the patient the appointment's current date, time and place: offered after a move. Free
+     * time, a cancelled appointment or a patient without an email answer 409 with the reason.
+     */
+    async notifyChange(scope: Scope, id: string): Promise<AppointmentChangeNotice> {
+      const row = await db
+        .selectFrom('appointments as a')
+        .innerJoin('locations as l', 'l.id', 'a.location_id')
+        .innerJoin('nutritionists as n', 'n.id', 'a.nutritionist_id')
+        .leftJoin('patients as p', (join) => join.onRef('p.id', '=', 'a.patient_id').on('p.deleted_at', 'is', null))
+        .select([
+          'a.start_at',
+          'a.status',
+          'a.patient_id',
+          'p.first_name as patient_first_name',
+          'p.email as patient_email',
+          'n.first_name as nutritionist_first_name',
+          'n.last_name as nutritionist_last_name',
+          'n.time_zone',
+          'l.name as location_name',
+          'l.street',
+          'l.street_number',
+        ])
+        .where('a.nutritionist_id', '=', scope.nutritionistId)
+        .where('a.id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw appointmentNotFound();
+      if (!row.patient_id || row.patient_first_name === null) {
+        throw new AppError('CONFLICT', 'Este turno no tiene paciente: no hay a quién avisarle.', { reason: 'NO_PATIENT' });
+      }
+      if (row.status === 'cancelled') throw new AppError('CONFLICT', 'El turno está cancelado.', { reason: 'CANCELLED' });
+      if (!row.patient_email) {
+        throw new AppError('CONFLICT', 'El paciente no tiene correo cargado. Agrégalo en su ficha para poder avisarle.', { reason: 'NO_EMAIL' });
+      }
+      await mailer.send(
+        appointmentChangedEmail({
+          to: row.patient_email,
+          patientFirstName: row.patient_first_name,
+          nutritionistName: `${row.nutritionist_first_name} ${row.nutritionist_last_name}`.trim(),
+          locationName: row.location_name,
+          address: [row.street, row.street_number].filter(Boolean).join(' ') || null,
+          start: row.start_at,
+          timeZone: resolveTimeZone(row.time_zone),
+        }),
+      );
+      return { sentTo: row.patient_email };
     },
 
     async remove(scope: Scope, id: string): Promise<void> {

@@ -53,3 +53,31 @@ export function appointmentReminderEmail(details: ReminderDetails): EmailMessage
     text: lines.join('\n'),
   };
 }
+
+export interface ChangeNoticeDetails {
+  to: string;
+  patientFirstName: string;
+  nutritionistName: string;
+  locationName: string;
+  address: string | null;
+  start: string;
+  timeZone: string;
+}
+
+/** Sent when the nutritionist chooses to tell the patient that an appointment moved. */
+export function appointmentChangedEmail(details: ChangeNoticeDetails): EmailMessage {
+  const when = localDateTimeLabels(details.start, details.timeZone);
+  const place = details.address ? `${details.locationName} (${details.address})` : details.locationName;
+  return {
+    to: details.to,
+    subject: `Tu turno cambió: ${when.weekday} ${when.date} a las ${when.time}`,
+    text: [
+      `Hola, ${details.patientFirstName}:`,
+      '',
+      `${details.nutritionistName} cambió tu turno. La nueva fecha es el ${when.weekday} ${when.date}, a las ${when.time}.`,
+      `Lugar: ${place}.`,
+      '',
+      'Si no puedes asistir en ese horario, avísale a tu nutricionista.',
+    ].join('\n'),
+  };
+}

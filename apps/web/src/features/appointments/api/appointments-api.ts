@@ -2,6 +2,7 @@
 // calendar's appointments, today's agenda and the private iCalendar feed. Query keys live here too.
 import type {
   Appointment,
+  AppointmentChangeNotice,
   CalendarFeed,
   CalendarFeedStatus,
   CalendarHoursResponse,
@@ -79,6 +80,7 @@ export const appointmentsApi = {
   create: (body: CreateAppointmentRequest) => api.post<Appointment>('/appointments', body),
   update: (id: string, body: UpdateAppointmentRequest) => api.patch<Appointment>(`/appointments/${enc(id)}`, body),
   remove: (id: string) => api.delete<void>(`/appointments/${enc(id)}`),
+  notifyChange: (id: string) => api.post<AppointmentChangeNotice>(`/appointments/${enc(id)}/notify-change`),
   searchPatients: (q: string, signal?: AbortSignal) =>
     api.get<PatientListResponse>(`/patients?${new URLSearchParams({ q, limit: '10' }).toString()}`, { signal }),
 };

@@ -13,7 +13,7 @@ import { appointmentKeys, appointmentsApi, locationsApi } from '../api/appointme
 import { AppointmentModal, type AppointmentModalTarget } from '../components/appointment-modal';
 import { CalendarView, type CalendarRange } from '../components/calendar-view';
 import { displayDate, formatTime, isoDate } from '../lib/money';
-import { showSuccess, showUndoable } from '../../../lib/toast';
+import { showSuccess, showWithActions } from '../../../lib/toast';
 
 function nextHalfHour(): { start: Date; end: Date } {
   const start = new Date();
@@ -45,18 +45,25 @@ export function AppointmentsPage() {
     onSuccess: () => showSuccess(t('appointments:move.undoneTitle'), t('appointments:move.undone')),
     onSettled: refresh,
   });
+  const notifyPatient = useMutation({
+    mutationFn: (id: string) => appointmentsApi.notifyChange(id),
+    onSuccess: (notice) => showSuccess(t('appointments:move.notifiedTitle'), t('appointments:move.notified', { email: notice.sentTo })),
+  });
   // A drag or resize is saved at once and says so, with the new time and a way back; a refused drop
   // goes back to its place and the Error toast says why (the server's message: taken, closed…).
   const move = useMutation({
     mutationFn: (input: { appointment: Appointment; change: { start?: string; end?: string }; revert: () => void }) =>
       appointmentsApi.update(input.appointment.id, input.change),
     onError: (_error, input) => input.revert(),
+    // The patient is told only when the nutritionist asks (by email for now; by chat once it exists).
     onSuccess: (saved, input) =>
-      showUndoable(
+      showWithActions(
         t('appointments:move.movedTitle'),
         t('appointments:move.moved', { date: displayDate(isoDate(new Date(saved.start))), start: formatTime(saved.start), end: formatTime(saved.end) }),
-        t('appointments:move.undo'),
-        () => undoMove.mutate(input.appointment),
+        [
+          { label: t('appointments:move.undo'), run: () => undoMove.mutate(input.appointment) },
+          ...(saved.patientId && saved.status !== 'cancelled' ? [{ label: t('appointments:move.notify'), run: () => notifyPatient.mutate(saved.id) }] : []),
+        ],
       ),
     onSettled: refresh,
   });
