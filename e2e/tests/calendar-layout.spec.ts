@@ -129,6 +129,10 @@ test('the place form\'s map asks only for tiles the CSP allows: no Content-Secur
   await map.scrollIntoViewIfNeeded();
   // Leaflet has asked for its tiles once its tile layer is in the page (they cannot arrive here: no network).
   await expect(map.locator('.leaflet-tile-container, .leaflet-layer').first()).toBeAttached();
+  // Its zoom buttons speak Spanish (Leaflet's own say "Zoom in").
+  await expect(map.getByRole('button', { name: 'Acercar' })).toBeVisible();
+  await expect(map.getByRole('button', { name: 'Alejar' })).toBeVisible();
+  await expect(map.getByTitle('Zoom in')).toHaveCount(0);
   await map.click({ position: { x: 120, y: 120 } });
   await expect(placeDialog.getByLabel('Latitud')).toHaveValue(/^-34,\d+/);
   expect(cspErrors).toEqual([]);

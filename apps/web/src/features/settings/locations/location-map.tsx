@@ -3,12 +3,12 @@
 // configured, or offline, the map still takes clicks and the latitude/longitude fields stay the way
 // to type a position.
 import 'leaflet/dist/leaflet.css';
-import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ClientConfig } from '@almendra/contracts';
 import { api } from '../../../lib/api-client';
-
 
 /** Buenos Aires (Obelisco): where the map opens for a place without a position. */
 const DEFAULT_CENTER: [number, number] = [-34.6037, -58.3816];
@@ -39,6 +39,7 @@ export default function LocationMap({ latitude, longitude, onPick, label }: Loca
   const position: [number, number] | null = latitude !== null && longitude !== null ? [latitude, longitude] : null;
   const config = useQuery({ queryKey: ['client-config'], queryFn: () => api.get<ClientConfig>('/client-config'), staleTime: Infinity });
   const tileUrl = config.data?.mapTileUrl ?? null;
+  const { t } = useTranslation('appointments');
   return (
     <div role="application" aria-label={label} data-testid="location-map">
       <MapContainer
@@ -46,7 +47,10 @@ export default function LocationMap({ latitude, longitude, onPick, label }: Loca
         zoom={position ? 15 : 12}
         style={{ height: 240, width: '100%', borderRadius: 8, background: 'var(--mantine-color-gray-1)' }}
         attributionControl
+        zoomControl={false}
       >
+        {/* Leaflet's own control is titled "Zoom in"/"Zoom out" in English. */}
+        <ZoomControl position="topleft" zoomInTitle={t('places.mapZoomIn')} zoomOutTitle={t('places.mapZoomOut')} />
         {tileUrl && <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap" />}
         <ClickToPlace onPick={onPick} />
         <FollowPosition position={position} />
