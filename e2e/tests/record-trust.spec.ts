@@ -68,7 +68,7 @@ test('a lab result without a reference range says so, and a typed common analyte
   await analyte.fill('Colesterol total');
   await page.keyboard.press('Escape');
   await page.getByLabel('Valor', { exact: true }).click();
-  await expect(page.getByLabel('Máximo de referencia')).toHaveValue('200');
+  await expect(page.getByLabel('Máximo de referencia')).toHaveValue('199');
   await expect(page.getByLabel('Unidad')).toHaveValue('mg/dL');
   // The default is only a default: the nutritionist writes the range her lab printed.
   await page.getByLabel('Máximo de referencia').fill('190');

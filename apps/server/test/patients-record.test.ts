@@ -212,7 +212,19 @@ describe('lab results', () => {
     const { call, id } = await patientOf({ sex: 'f' });
     const glucose = await call('POST', `/api/v1/patients/${id}/labs`, { date: '2026-03-01', analyte: 'glucemia en ayunas', value: 112 });
     expect(glucose.statusCode).toBe(201);
-    expect(glucose.json()).toMatchObject({ unit: 'mg/dL', referenceMin: 70, referenceMax: 100, outOfRange: 'high' });
+    expect(glucose.json()).toMatchObject({ unit: 'mg/dL', referenceMin: 70, referenceMax: 99, outOfRange: 'high' });
+    // Guideline cut-offs written "< X" are out of range at X itself: 100 mg/dL fasting is already
+    // impaired fasting glucose (ADA 2024), 200 mg/dL total cholesterol borderline high (ATP III).
+    const other = await patientOf({ sex: 'f' });
+    const atCutOff = async (analyte: string, value: number) =>
+      (await other.call('POST', `/api/v1/patients/${other.id}/labs`, { date: '2026-03-01', analyte, value })).json().outOfRange;
+    expect(await atCutOff('Glucemia en ayunas', 100)).toBe('high');
+    expect(await atCutOff('Glucemia en ayunas', 99)).toBeNull();
+    expect(await atCutOff('Colesterol total', 200)).toBe('high');
+    expect(await atCutOff('Triglicéridos', 150)).toBe('high');
+    expect(await atCutOff('Colesterol LDL', 130)).toBe('high');
+    // No cited range: no verdict either way.
+    expect(await atCutOff('Insulina basal', 40)).toBeNull();
     const hdl = (await call('POST', `/api/v1/patients/${id}/labs`, { date: '2026-03-01', analyte: 'Colesterol HDL', value: 45 })).json();
     expect(hdl).toMatchObject({ referenceMin: 50, referenceMax: null, outOfRange: 'low' });
     const own = (await call('POST', `/api/v1/patients/${id}/labs`, {

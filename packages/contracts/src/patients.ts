@@ -524,8 +524,8 @@ export interface LabAnalyte {
  *   (normal fasting glucose < 100 mg/dL; HbA1c < 5.7 %); lower glucose bound 70 mg/dL (level 1
  *   hypoglycaemia, section 6).
  * - Lipids: NCEP Adult Treatment Panel III (2001/2002): total cholesterol < 200 desirable,
- *   LDL < 100 optimal and 100–129 near-optimal (the default bound is 130, where "borderline high"
- *   starts), HDL < 40 low (≥ 50 desirable for women in later guidelines), triglycerides < 150 mg/dL.
+ *   LDL < 100 optimal and 100–129 near-optimal (the default bound is 129: 130 is "borderline high"),
+ *   HDL < 40 low (≥ 50 desirable for women in later guidelines), triglycerides < 150 mg/dL.
  * - Haemoglobin: WHO 2011, Haemoglobin concentrations for the diagnosis of anaemia (anaemia below
  *   12 g/dL in non-pregnant women, 13 g/dL in men); upper bounds and the remaining analytes: MedlinePlus
  *   (U.S. National Library of Medicine) medical test pages, "normal results" sections.
@@ -533,12 +533,19 @@ export interface LabAnalyte {
  * - Urea is reported as urea (not BUN) as Argentine labs print it: BUN 7–20 mg/dL × 2.14 ≈ 15–45 mg/dL.
  * - Vitamin D (25-OH): Institute of Medicine 2011 (≥ 20 ng/mL adequate for bone health); upper 100
  *   ng/mL per the Endocrine Society 2011 guideline.
+ *
+ * Bounds are inclusive (a value equal to a bound is in range), so a guideline written as "< X" is stored
+ * as the last normal value at the precision labs report it: fasting glucose "< 100" → 99 (100 mg/dL is
+ * already impaired fasting glucose, ADA 2024), total cholesterol "< 200" → 199, LDL "< 130" → 129,
+ * triglycerides "< 150" → 149 (ATP III), HbA1c "< 5.7" → 5.6. A side no cited source bounds is left
+ * open (null) rather than invented: HbA1c has no lower bound, and fasting insulin, whose ranges differ
+ * by assay, has no default range at all (the nutritionist types the one her lab printed).
  */
 export const LAB_ANALYTES: readonly LabAnalyte[] = Object.freeze([
-  { key: 'fastingGlucose', name: 'Glucemia en ayunas', unit: 'mg/dL', referenceMin: 70, referenceMax: 100 },
-  { key: 'hba1c', name: 'Hemoglobina glicosilada (HbA1c)', unit: '%', referenceMin: 4, referenceMax: 5.6 },
-  { key: 'fastingInsulin', name: 'Insulina basal', unit: 'µUI/mL', referenceMin: 2, referenceMax: 25 },
-  { key: 'totalCholesterol', name: 'Colesterol total', unit: 'mg/dL', referenceMin: null, referenceMax: 200 },
+  { key: 'fastingGlucose', name: 'Glucemia en ayunas', unit: 'mg/dL', referenceMin: 70, referenceMax: 99 },
+  { key: 'hba1c', name: 'Hemoglobina glicosilada (HbA1c)', unit: '%', referenceMin: null, referenceMax: 5.6 },
+  { key: 'fastingInsulin', name: 'Insulina basal', unit: 'µUI/mL', referenceMin: null, referenceMax: null },
+  { key: 'totalCholesterol', name: 'Colesterol total', unit: 'mg/dL', referenceMin: null, referenceMax: 199 },
   {
     key: 'hdlCholesterol',
     name: 'Colesterol HDL',
@@ -547,8 +554,8 @@ export const LAB_ANALYTES: readonly LabAnalyte[] = Object.freeze([
     referenceMax: null,
     bySex: { f: { referenceMin: 50, referenceMax: null }, m: { referenceMin: 40, referenceMax: null } },
   },
-  { key: 'ldlCholesterol', name: 'Colesterol LDL', unit: 'mg/dL', referenceMin: null, referenceMax: 130 },
-  { key: 'triglycerides', name: 'Triglicéridos', unit: 'mg/dL', referenceMin: null, referenceMax: 150 },
+  { key: 'ldlCholesterol', name: 'Colesterol LDL', unit: 'mg/dL', referenceMin: null, referenceMax: 129 },
+  { key: 'triglycerides', name: 'Triglicéridos', unit: 'mg/dL', referenceMin: null, referenceMax: 149 },
   {
     key: 'hemoglobin',
     name: 'Hemoglobina',
