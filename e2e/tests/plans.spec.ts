@@ -90,9 +90,34 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   await breakfast.getByRole('textbox', { name: /Cantidad de Leche/ }).fill('200');
   await expect(breakfast.getByTestId('meal-total')).toContainText('122 kcal');
   await expect(page.getByTestId('day-total')).toContainText('122 kcal');
-  await breakfast.getByRole('textbox', { name: /Cantidad de Leche/ }).fill('-3');
+  // Micronutrient adequacy follows the editor before any save: 200 g of milk give calcium (113 mg/100 g,
+  // 226 mg against the RDA of 1.000 mg for a man of 45: 23 %), never a table of "0 %" rows.
+  await expect(page.getByTestId('adequacy').locator('[data-nutrient="calciumMg"]')).toContainText('23 %');
+  // Quantity fields take digits and one comma only; an empty one is refused.
+  const milkQuantity = breakfast.getByRole('textbox', { name: /Cantidad de Leche/ });
+  await milkQuantity.fill('2 kg');
+  await expect(milkQuantity).toHaveValue('2');
+  await milkQuantity.fill('-3');
+  await expect(milkQuantity).toHaveValue('3');
+  await milkQuantity.fill('');
   await expect(breakfast.getByText('Cantidad inválida')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+  // 5 kg of milk in a breakfast: marked, and saving asks first; "Revisar" saves nothing.
+  await milkQuantity.fill('5000');
+  await expect(breakfast.getByTestId('unusual-amount')).toHaveText('Cantidad inusual');
+  await expectAccessible(page);
+  let patches = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/api/v1/plans/')) patches += 1;
+  });
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Las cantidades son correctas?' });
+  await expect(confirm.getByTestId('implausible-lines')).toContainText('Lunes, Desayuno: Leche de vaca entera');
+  await expect(confirm.getByTestId('implausible-lines')).toContainText('5.000 g (3.050 kcal)');
+  await screenshot(page, 'plans-02b-implausible-amount');
+  await confirm.getByRole('button', { name: 'Revisar' }).click();
+  await expect(confirm).toBeHidden();
+  expect(patches).toBe(0);
   await breakfast.getByRole('textbox', { name: /Cantidad de Leche/ }).fill('1,5');
   await breakfast.getByLabel(/Unidad de Leche/).click();
   await page.getByRole('option', { name: /^taza/ }).click();

@@ -3,3 +3,4 @@ export * from './meal-slots.js';
 export * from './plan-content.js';
 export * from './plan-totals.js';
 export * from './adequacy.js';
+export * from './portion-plausibility.js';

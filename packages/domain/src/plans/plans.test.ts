@@ -16,6 +16,7 @@ import {
   type DayLines,
   type PlanLine,
   type PlanTotals,
+  isImplausiblePlanLine,
 } from './index.js';
 
 const zeros = (n = 24) => Array.from({ length: n }, () => 0);
@@ -194,5 +195,18 @@ describe('formula plan totals (properties)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('isImplausiblePlanLine', () => {
+  it('flags a line over 2 kg or over 2,000 kcal, and nothing at the bounds', () => {
+    // 5 kg of sunflower oil (884 kcal/100 g): both bounds.
+    expect(isImplausiblePlanLine(5000, 44_200)).toBe(true);
+    // 250 g of oil: under 2 kg but 2,210 kcal.
+    expect(isImplausiblePlanLine(250, 2210)).toBe(true);
+    // 2.5 kg of lettuce: few kcal, but no one eats it in one meal.
+    expect(isImplausiblePlanLine(2500, 375)).toBe(true);
+    expect(isImplausiblePlanLine(2000, 2000)).toBe(false);
+    expect(isImplausiblePlanLine(200, 122)).toBe(false);
   });
 });

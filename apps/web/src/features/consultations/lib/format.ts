@@ -39,19 +39,7 @@ export function formatDate(date: string | null | undefined): string {
   return `${d}-${m}-${y}`;
 }
 
-/** Keeps digits and one decimal separator (comma or dot) while typing. */
-export function filterDecimalInput(text: string): string {
-  let seen = false;
-  let out = '';
-  for (const ch of text) {
-    if (ch >= '0' && ch <= '9') out += ch;
-    else if ((ch === ',' || ch === '.') && !seen) {
-      seen = true;
-      out += ch;
-    }
-  }
-  return out;
-}
+export { filterDecimalInput } from '../../../lib/decimal-input';
 
 /** '72,5' | '72.5' → 72.5; '' → null; anything else → NaN. */
 export function parseDecimal(text: string): number | null {

@@ -16,13 +16,7 @@ export function formatAmount(value: number, language: string, unit?: string): st
   return formatter.format(value);
 }
 
-/** Keeps digits and one decimal separator (comma or dot), as the spec's numeric inputs do. */
-export function filterDecimalInput(raw: string): string {
-  const cleaned = raw.replace(/[^0-9.,]/g, '');
-  const first = cleaned.search(/[.,]/);
-  if (first === -1) return cleaned;
-  return cleaned.slice(0, first + 1) + cleaned.slice(first + 1).replace(/[.,]/g, '');
-}
+export { filterDecimalInput } from '../../../lib/decimal-input';
 
 /** '' → undefined; '12,5' → 12.5. */
 export function parseDecimal(raw: string): number | undefined {

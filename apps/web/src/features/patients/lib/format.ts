@@ -23,19 +23,7 @@ export function parseDateInput(text: string): string | null {
   return value;
 }
 
-/** Keeps digits and one decimal separator (comma or dot), as the spec's numeric inputs do. */
-export function filterDecimal(text: string): string {
-  let seenSeparator = false;
-  let out = '';
-  for (const char of text) {
-    if (char >= '0' && char <= '9') out += char;
-    else if ((char === ',' || char === '.') && !seenSeparator) {
-      seenSeparator = true;
-      out += char;
-    }
-  }
-  return out;
-}
+export { filterDecimalInput as filterDecimal } from '../../../lib/decimal-input';
 
 /** '22,5' or '22.5' → 22.5; '' → null; anything else → NaN (the server rejects it with its message). */
 export function parseDecimal(text: string): number | null {

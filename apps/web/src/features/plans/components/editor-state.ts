@@ -5,6 +5,7 @@ import {
   computePlanTotals,
   emptyTotals,
   exchangeMealTotals,
+  isImplausiblePlanLine,
   scaleNutrients,
   scaleTotals,
   type DayLines,
@@ -122,3 +123,27 @@ export const hasInvalidQuantity = (days: readonly FormulaEditorDay[]) =>
   days.some((d) => d.meals.some((m) => m.items.some((i) => { const q = parseDecimalInput(i.quantity); return q === undefined || q < 0; })));
 
 export const zeros24 = () => Array.from({ length: 24 }, () => 0);
+
+export interface ImplausibleLine {
+  key: string;
+  day: number;
+  slot: number;
+  name: string;
+  grams: number;
+  energyKcal: number;
+}
+
+/** The formula lines an editor asks to confirm before saving (isImplausiblePlanLine: > 2 kg or > 2,000 kcal). */
+export function implausibleLines(days: readonly FormulaEditorDay[]): ImplausibleLine[] {
+  const found: ImplausibleLine[] = [];
+  for (const day of days) {
+    for (const meal of day.meals) {
+      for (const item of meal.items) {
+        const grams = item.kind === 'food' ? itemGrams(item) : 0;
+        const energyKcal = itemTotals(item).values.energyKcal;
+        if (isImplausiblePlanLine(grams, energyKcal)) found.push({ key: item.key, day: day.day, slot: meal.slot, name: item.name, grams, energyKcal });
+      }
+    }
+  }
+  return found;
+}

@@ -12,6 +12,7 @@ import {
   Card,
   Checkbox,
   Group,
+  Modal,
   MultiSelect,
   Paper,
   ScrollArea,
@@ -27,9 +28,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconArrowBackUp, IconBrandWhatsapp, IconCopy, IconDeviceFloppy, IconDownload, IconMail, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowBackUp, IconBrandWhatsapp, IconCopy, IconDeviceFloppy, IconDownload, IconMail, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { mealSlotLabel } from '../lib/meal-slot-label';
+import { filterDecimalInput } from '../../../lib/decimal-input';
 import { Link } from 'react-router';
 import type { ExchangeGroupsResponse, Plan, PlanContentInput } from '@almendra/contracts';
 import {
@@ -55,6 +57,7 @@ import {
   formulaDaysFrom,
   formulaTotals,
   hasInvalidQuantity,
+  implausibleLines,
   itemFromDish,
   itemFromFood,
   itemTotals,
@@ -134,6 +137,10 @@ export function PlanEditor({ plan }: { plan: Plan }) {
     queryClient.setQueryData(plansKeys.detail(saved.id), saved);
     void queryClient.invalidateQueries({ queryKey: ['plans', 'list'] });
   };
+  // Lines far outside a plausible portion (5 kg of oil) are saved only after the nutritionist confirms them.
+  const implausible = useMemo(() => (plan.type === 2 ? implausibleLines(formula) : []), [plan.type, formula]);
+  const [confirming, setConfirming] = useState<null | (() => void)>(null);
+  const confirmed = (action: () => void) => () => (implausible.length > 0 ? setConfirming(() => action) : action());
   const save = useMutation({
     mutationFn: () => plansApi.update(plan.id, { version: plan.version, title: title.trim(), goal, notes: notes.trim() || null, content: content() }),
     onSuccess: (saved) => {
@@ -232,15 +239,15 @@ export function PlanEditor({ plan }: { plan: Plan }) {
           </Group>
         </Stack>
         <Group gap="xs">
-          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => save.mutate()} loading={save.isPending} disabled={invalid}>
+          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={confirmed(() => save.mutate())} loading={save.isPending} disabled={invalid}>
             {t('editor.save')}
           </Button>
           {plan.draft === 1 ? (
-            <Button variant="light" leftSection={<IconSend size={16} aria-hidden />} onClick={() => publish.mutate()} loading={publish.isPending} disabled={invalid}>
+            <Button variant="light" leftSection={<IconSend size={16} aria-hidden />} onClick={confirmed(() => publish.mutate())} loading={publish.isPending} disabled={invalid}>
               {t('editor.publish')}
             </Button>
           ) : (
-            <Button variant="light" color="yellow" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={() => unpublish.mutate()} loading={unpublish.isPending}>
+            <Button variant="light" color="yellow" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={confirmed(() => unpublish.mutate())} loading={unpublish.isPending}>
               {t('editor.unpublish')}
             </Button>
           )}
@@ -269,6 +276,44 @@ export function PlanEditor({ plan }: { plan: Plan }) {
         </Group>
       </Group>
       <DuplicatePlanDialog plan={duplicating ? plan : null} onClose={() => setDuplicating(false)} />
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('implausible.title')}
+        closeButtonProps={{ 'aria-label': t('implausible.close') }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{t('implausible.intro')}</Text>
+          <Stack gap={4} component="ul" m={0} pl="md" data-testid="implausible-lines">
+            {implausible.map((line) => (
+              <Text component="li" size="sm" key={line.key}>
+                {t('implausible.line', {
+                  day: t(`days.${line.day}` as 'days.1'),
+                  meal: enabled.find((s) => s.slot === line.slot)?.name ?? '',
+                  name: line.name,
+                  amount: line.grams > 0 ? `${fmt(line.grams, lang)} g` : '',
+                  kcal: fmt(line.energyKcal, lang),
+                })}
+              </Text>
+            ))}
+          </Stack>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
+              {t('implausible.review')}
+            </Button>
+            <Button
+              color="yellow"
+              onClick={() => {
+                const action = confirming;
+                setConfirming(null);
+                action?.();
+              }}
+            >
+              {t('implausible.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
 
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -301,15 +346,15 @@ export function PlanEditor({ plan }: { plan: Plan }) {
                       : t('summary.noPatient')
                 }
                 value={target}
-                onChange={(e) => setTarget(e.currentTarget.value)}
+                onChange={(e) => setTarget(filterDecimalInput(e.currentTarget.value))}
                 error={targetInvalid ? t('validation.target') : undefined}
                 rightSection={<Text size="xs">kcal</Text>}
                 {...decimalProps}
               />
               <Group grow>
-                <TextInput label={t('summary.carbPercent')} value={dist.c} onChange={(e) => setDist({ ...dist, c: e.currentTarget.value })} {...decimalProps} />
-                <TextInput label={t('summary.proteinPercent')} value={dist.p} onChange={(e) => setDist({ ...dist, p: e.currentTarget.value })} {...decimalProps} />
-                <TextInput label={t('summary.fatPercent')} value={dist.f} onChange={(e) => setDist({ ...dist, f: e.currentTarget.value })} {...decimalProps} />
+                <TextInput label={t('summary.carbPercent')} value={dist.c} onChange={(e) => setDist({ ...dist, c: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
+                <TextInput label={t('summary.proteinPercent')} value={dist.p} onChange={(e) => setDist({ ...dist, p: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
+                <TextInput label={t('summary.fatPercent')} value={dist.f} onChange={(e) => setDist({ ...dist, f: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
               </Group>
               {!distribution ? <Text c="red.8" size="sm">{t('validation.distribution')}</Text> : null}
               <Text data-testid="target-kcal">
@@ -372,7 +417,7 @@ export function PlanEditor({ plan }: { plan: Plan }) {
         </Paper>
       ) : null}
 
-      {plan.type !== 1 && plan.patientId ? <AdequacyTable plan={plan} /> : null}
+      {plan.type !== 1 && plan.patientId ? <AdequacyTable plan={plan} liveAverage={totals?.weeklyAverage.values ?? null} /> : null}
 
       <Tabs value={day} onChange={(v) => setDay(v ?? '1')} keepMounted={false}>
         <Tabs.List aria-label={t('editor.daysLabel')}>
@@ -457,6 +502,7 @@ function FormulaDay({ dayNumber, days, setDays, slots, totals }: { dayNumber: nu
       return [...all.filter((d) => d.day !== dayNumber), { day: dayNumber, meals }].sort((a, b) => a.day - b.day);
     });
   const dayTotal = totals?.days.find((d) => d.day === dayNumber)?.totals.values.energyKcal ?? 0;
+  const unusual = useMemo(() => new Set(implausibleLines(days.filter((d) => d.day === dayNumber)).map((line) => line.key)), [days, dayNumber]);
   return (
     <Stack>
       <Text fw={600} data-testid="day-total">
@@ -504,11 +550,20 @@ function FormulaDay({ dayNumber, days, setDays, slots, totals }: { dayNumber: nu
                               w={90}
                               error={bad ? t('validation.quantity') : undefined}
                               onChange={(e) => {
-                                const value = e.currentTarget.value;
+                                // Digits and one comma or dot only: a letter never reaches the plan.
+                                const value = filterDecimalInput(e.currentTarget.value);
                                 updateMeal(s.slot, (list) => list.map((x) => (x.key === item.key ? { ...x, quantity: value } : x)));
                               }}
                               {...decimalProps}
                             />
+                            {unusual.has(item.key) ? (
+                              <Group gap={4} wrap="nowrap" mt={2}>
+                                <IconAlertTriangle size={14} color="var(--mantine-color-yellow-6)" aria-hidden />
+                                <Text size="xs" fw={600} data-testid="unusual-amount">
+                                  {t('implausible.warning')}
+                                </Text>
+                              </Group>
+                            ) : null}
                           </Table.Td>
                           <Table.Td>
                             {item.kind === 'food' ? (
@@ -615,7 +670,7 @@ function ExchangeDay({ dayNumber, days, setDays, slots, groups, totals }: { dayN
                         w={64}
                         disabled={discarded}
                         error={value.trim() !== '' && parseDecimalInput(value) === undefined}
-                        onChange={(e) => setPortion(s.slot, index, e.currentTarget.value)}
+                        onChange={(e) => setPortion(s.slot, index, filterDecimalInput(e.currentTarget.value))}
                         {...decimalProps}
                       />
                     </Table.Td>
@@ -654,10 +709,19 @@ function ExchangeDay({ dayNumber, days, setDays, slots, groups, totals }: { dayN
   );
 }
 
-function AdequacyTable({ plan }: { plan: Plan }) {
+/**
+ * The patient's references (RDA/AI by sex and age) come from the server; the planned amounts are the
+ * editor's live weekly average, so the table follows every change before saving (it used to show the
+ * saved plan: 0 % rows on a new plan until the first save).
+ */
+function AdequacyTable({ plan, liveAverage }: { plan: Plan; liveAverage: Readonly<Record<string, number>> | null }) {
   const { t, i18n } = useTranslation('plans');
   const lang = i18n.language;
-  const rows = plan.computed?.adequacy;
+  const rows = plan.computed?.adequacy?.map((row) => {
+    if (!liveAverage) return row;
+    const planned = liveAverage[row.key] ?? 0;
+    return { ...row, planned, percent: row.reference > 0 ? (planned / row.reference) * 100 : 0 };
+  });
   return (
     <Paper withBorder radius="md" p="md" data-testid="adequacy">
       <Title order={2} size="h4" mb="sm">
@@ -678,7 +742,7 @@ function AdequacyTable({ plan }: { plan: Plan }) {
               {rows.map((row) => {
                 const status = row.percent >= 100 ? 'ok' : row.percent >= 67 ? 'near' : 'low';
                 return (
-                  <Table.Tr key={row.key}>
+                  <Table.Tr key={row.key} data-nutrient={row.key}>
                     <Table.Td>{t(`adequacy.nutrients.${row.key}`, { defaultValue: row.key })}</Table.Td>
                     <Table.Td>
                       {fmt(row.reference, lang, 2)} ({row.kind})
