@@ -3,6 +3,7 @@
 // 9,096 foods, including the everyday queries of data/foods/argentina/ranking-queries.tsv through the
 // endpoint (data/foods/argentina/ranking.test.ts checks the same list against the domain function).
 // The load time is printed, not asserted.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFoodReferenceData } from '../src/db/reference-data/foods-loader.js';
@@ -148,5 +149,44 @@ describe('search over the whole table', () => {
     expect(response.json().count).toBe(8857 + ARGENTINE_FOODS);
     const cached = await t.app.inject({ method: 'GET', url: '/api/v1/foods/catalog', headers: { ...auth, 'if-none-match': response.headers.etag as string } });
     expect(cached.statusCode).toBe(304);
+  });
+});
+
+describe('a plan of Argentine foods, as the patient receives it', () => {
+  it('prints everyday names and household measures next to the grams', async () => {
+    const content = {
+      formula: [
+        {
+          day: 1,
+          meals: [
+            {
+              slot: 1,
+              items: [
+                { kind: 'food', id: 'ar:leche-entera', quantity: 200, unit: 'g' },
+                { kind: 'food', id: 'ar:huevo', quantity: 100, unit: 'g' },
+              ],
+            },
+            { slot: 3, items: [{ kind: 'food', id: 'ar:papa-cruda', quantity: 200, unit: 'g' }] },
+          ],
+        },
+      ],
+    };
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/plans', headers: auth, payload: { type: 2, title: 'Semana 1', content } });
+    expect(created.statusCode, created.body).toBe(201);
+    const plan = created.json();
+    // SR24 weights: 1 cup of milk 244 g (200 g ≈ ¾ cup), a large egg 50 g, ½ cup of diced potato 75 g.
+    expect(plan.items['1-1']).toMatchObject([
+      { name: 'Leche entera', shortName: 'Leche entera', household: '¾ taza' },
+      { name: 'Huevo entero, crudo', shortName: 'Huevo', household: '2 grandes' },
+    ]);
+    expect(plan.items['1-3'][0]).toMatchObject({ name: 'Papa, con cáscara, cruda', shortName: 'Papa', household: '1¼ tazas, en cubos' });
+
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/plans/${plan.id}/pdf`, headers: auth });
+    expect(pdf.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString('utf8');
+    expect(text).toContain('Leche entera: ¾ taza (200 g)');
+    expect(text).toContain('Huevo: 2 grandes (100 g)');
+    expect(text).toContain('Papa: 1¼ tazas, en cubos (200 g)');
+    expect(text).not.toContain('Papa, con cáscara, cruda');
   });
 });

@@ -135,6 +135,10 @@ export const planItemViewSchema = z.object({
   grams: z.number(),
   measures: z.array(z.object({ position: z.number().int(), amount: z.number(), description: z.string(), gramWeight: z.number() })),
   nutrients: nutrientsRecord,
+  /** The food's everyday name ("Papa"), printed for the patient; null when the food has none (use `name`). */
+  shortName: z.string().nullable(),
+  /** The amount as measured at home, in Spanish ("¾ taza", "2 fetas", "1 porción"); null when no measure fits. */
+  household: z.string().nullable(),
 });
 export type PlanItemView = z.infer<typeof planItemViewSchema>;
 

@@ -10,3 +10,4 @@ export * from './summary-groups.js';
 export * from './food-search.js';
 export * from './measure-names.js';
 export * from './english-words.js';
+export * from './household.js';

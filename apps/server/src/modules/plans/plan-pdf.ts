@@ -1,8 +1,7 @@
 // The printable plan (pdfkit, server side): the shared letterhead (lib/pdf: logo when uploaded, name,
 // licence number and contact), the patient's name, then each day with its meals; exchange plans add the
 // exchange lists with example foods and household measures.
-import type { ExchangeGroupsResponse, Plan } from '@almendra/contracts';
-import { measureDescriptionFor } from '@almendra/domain';
+import type { ExchangeGroupsResponse, Plan, PlanItemView } from '@almendra/contracts';
 import { drawLetterhead, startPdf } from '../../lib/pdf.js';
 
 export const DAY_NAMES = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
@@ -22,6 +21,13 @@ const MARGIN = 48;
 const portions = (n: number) => `${fmt(n, 1)} ${n === 1 ? 'porción' : 'porciones'}`;
 
 const fmt = (n: number, decimals = 0) => n.toLocaleString('es-AR', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+
+/** 'Leche entera: ¾ taza (200 g)', 'Papa: 200 g', 'Guiso de lentejas: 1 porción (350 g)'. */
+export function planLineText(item: PlanItemView): string {
+  const name = item.shortName?.trim() || item.name;
+  const grams = `${fmt(item.grams)} g`;
+  return `${name}: ${item.household ? `${item.household} (${grams})` : grams}`;
+}
 
 export function renderPlanPdf(plan: Plan, header: PdfHeader, groups: ExchangeGroupsResponse | null): Promise<Buffer> {
   const { doc, done } = startPdf({ title: plan.title, author: header.nutritionistName, margin: MARGIN });
@@ -51,8 +57,9 @@ export function renderPlanPdf(plan: Plan, header: PdfHeader, groups: ExchangeGro
     } else if (plan.type === 2) {
       for (const meal of plan.content.formula?.find((d) => d.day === day)?.meals ?? []) {
         const items = plan.items[`${day}-${meal.slot}`] ?? [];
-        // unitLabel is the SR24 source text ('tablespoon') in the API; the PDF is Spanish, so translate for print.
-        if (items.length) lines.push([slotName.get(meal.slot) ?? '', items.map((i) => `${i.name}: ${fmt(i.quantity, 2)} ${i.unitLabel === 'serving' ? (i.quantity === 1 ? 'porción' : 'porciones') : measureDescriptionFor(i.unitLabel, 'es')}${i.unitLabel !== 'g' ? ` (${fmt(i.grams)} g)` : ''}`)]);
+        // The patient reads the food's everyday name ("Papa", not "Papa, con cáscara, cruda") and the amount
+        // as measured at home next to the grams ("1¼ tazas, en cubos (200 g)"); grams alone when no measure fits.
+        if (items.length) lines.push([slotName.get(meal.slot) ?? '', items.map(planLineText)]);
       }
     } else {
       const d = plan.content.exchange?.find((x) => x.day === day);

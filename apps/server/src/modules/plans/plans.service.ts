@@ -25,7 +25,9 @@ import {
   energyDeviation,
   enabledSlotNumbers,
   exchangeMealTotals,
+  householdAmount,
   macroTargets,
+  measureAmountText,
   nutrientAdequacy,
   nutrientRecord,
   referenceGroupFor,
@@ -43,6 +45,9 @@ import {
   type ResolvedMealSlot,
 } from '@almendra/domain';
 import type { DB } from '../../db/schema.js';
+
+/** '1 porción', '1½ porciones' (dish servings as the patient reads them). */
+const servingsText = (quantity: number) => measureAmountText(quantity, 'porción');
 import type { PlansTable } from '../../db/schema-plans.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -136,12 +141,14 @@ export function createPlansService(deps: PlansServiceDeps) {
     const foods = foodIds.size
       ? await db
           .selectFrom('foods')
-          .select(['id', 'name_es', 'name_en', 'nutrients'])
+          .select(['id', 'name_es', 'name_en', 'short_name', 'nutrients'])
           .where('id', 'in', [...foodIds])
           .where((eb) => eb.or([eb('nutritionist_id', 'is', null), eb('nutritionist_id', '=', scope.nutritionistId)]))
           .execute()
       : [];
-    const foodMap = new Map(foods.map((f) => [f.id, { name: f.name_es || f.name_en || '', nutrients: parseJson<NutrientInput>(f.nutrients, {}) }]));
+    const foodMap = new Map(
+      foods.map((f) => [f.id, { name: f.name_es || f.name_en || '', shortName: f.short_name ?? null, nutrients: parseJson<NutrientInput>(f.nutrients, {}) }]),
+    );
     const measureRows = foodIds.size ? await db.selectFrom('food_measures').selectAll().where('food_id', 'in', [...foodIds]).orderBy('position').execute() : [];
     const measures = new Map<string, { position: number; description: string; gramWeight: number; amount: number }[]>();
     for (const m of measureRows) {
@@ -185,7 +192,19 @@ export function createPlansService(deps: PlansServiceDeps) {
             }
             const totals = scaleNutrients(food.nutrients, grams);
             lines.push({
-              view: { kind: 'food', id: item.id, name: food.name, quantity: item.quantity, unit: item.unit, unitLabel, grams, measures: list.map(({ position, amount, description, gramWeight }) => ({ position, amount, description, gramWeight })), nutrients: nutrientRecord(totals, 4) },
+              view: {
+                kind: 'food',
+                id: item.id,
+                name: food.name,
+                shortName: food.shortName,
+                quantity: item.quantity,
+                unit: item.unit,
+                unitLabel,
+                grams,
+                measures: list.map(({ position, amount, description, gramWeight }) => ({ position, amount, description, gramWeight })),
+                nutrients: nutrientRecord(totals, 4),
+                household: typeof item.unit === 'number' ? measureAmountText(item.quantity, unitLabel) : (householdAmount(grams, list)?.text ?? null),
+              },
               totals,
             });
           } else {
@@ -201,7 +220,19 @@ export function createPlansService(deps: PlansServiceDeps) {
             for (const [k, v] of Object.entries(base.nutrients)) if (k in values && typeof v === 'number') values[k] = v;
             const totals = scaleTotals({ values: values as NutrientTotals['values'], missing: [] }, factor);
             lines.push({
-              view: { kind: 'dish', id: item.id, name: dish.name, quantity: item.quantity, unit: item.unit, unitLabel: serving ? 'serving' : 'g', grams: serving ? dish.perServing.grams * item.quantity : item.quantity, measures: [], nutrients: nutrientRecord(totals, 4) },
+              view: {
+                kind: 'dish',
+                id: item.id,
+                name: dish.name,
+                shortName: null,
+                quantity: item.quantity,
+                unit: item.unit,
+                unitLabel: serving ? 'serving' : 'g',
+                grams: serving ? dish.perServing.grams * item.quantity : item.quantity,
+                measures: [],
+                nutrients: nutrientRecord(totals, 4),
+                household: serving ? servingsText(item.quantity) : null,
+              },
               totals,
             });
           }

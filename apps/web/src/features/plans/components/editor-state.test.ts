@@ -12,6 +12,8 @@ const milk: PlanItemView = {
   grams: 200,
   measures: [{ position: 1, amount: 1, description: 'cup', gramWeight: 244 }],
   nutrients: { energyKcal: 122, proteinG: 6.4 },
+  shortName: 'Leche entera',
+  household: '¾ taza',
 };
 
 describe('formula editor state', () => {

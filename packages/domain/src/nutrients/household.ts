@@ -1,0 +1,129 @@
+/**
+ * The amount of a plan line the way a patient measures it at home: 200 g of whole milk → "¾ taza",
+ * 200 g of raw potato (½ cup diced = 75 g) → "1¼ tazas, en cubos". Chosen among the food's own household
+ * measures (SR24's, translated, or those of the Argentine layer), so every gram weight is a published one;
+ * none is invented here.
+ *
+ * Rules (ours, written down in docs/plans.md):
+ * - counts are rounded to quarters (¼, ½, ¾, 1, 1¼…), the precision of a kitchen cup or spoon, between ¼
+ *   and 6; a measure whose rounded count is more than 15 % away from the grams is not used;
+ * - among the measures that fit, the closest wins, with a small preference for what a patient counts
+ *   (units, slices) over cups and cups over spoons when they are almost as close;
+ * - weights a patient does not use at home (onzas, libras, "porción de rótulo") and measures that cannot
+ *   be said fully in Spanish are never chosen.
+ */
+import { spanishMeasureDescription } from './english-words.js';
+import { measureDescriptionFor } from './measure-names.js';
+
+export interface HouseholdMeasureInput {
+  /** How many of `description` weigh `gramWeight` (SR24: 0.5 cup = 75 g). */
+  amount: number;
+  description: string;
+  gramWeight: number;
+}
+
+export interface HouseholdAmount {
+  /** Quarters: 0.25, 0.5, 0.75, 1, 1.25… */
+  count: number;
+  /** '¾ taza', '2 fetas', '1½ tazas, en cubos'. */
+  text: string;
+  /** Grams of the rounded household amount (for the text "≈"). */
+  grams: number;
+}
+
+export const HOUSEHOLD_MAX_ERROR = 0.15;
+const MIN_COUNT = 0.25;
+const MAX_COUNT = 6;
+
+/** Weights and label servings: exact, but not what anyone measures with at home. */
+const NOT_HOUSEHOLD = /^(onza|onzas|libra|libras|porción de rótulo|gramo|gramos|kg|g\b|ml\b|mililitro)/;
+/** What a patient counts rather than measures: preferred when almost as close. */
+const COUNTED = /^(unidad|rebanada|feta|rodaja|hoja|diente|trozo|pieza|filete|medallón|grande|mediano|mediana|chico|chica|pequeño|pequeña)/;
+const CUPS = /^(taza|vaso|pocillo)/;
+
+function preference(description: string): number {
+  if (COUNTED.test(description)) return 0;
+  if (CUPS.test(description)) return 0.02;
+  return 0.04;
+}
+
+const PLURALS: Record<string, string> = {
+  taza: 'tazas',
+  vaso: 'vasos',
+  pocillo: 'pocillos',
+  cucharada: 'cucharadas',
+  cucharadita: 'cucharaditas',
+  unidad: 'unidades',
+  rebanada: 'rebanadas',
+  feta: 'fetas',
+  rodaja: 'rodajas',
+  hoja: 'hojas',
+  diente: 'dientes',
+  trozo: 'trozos',
+  pieza: 'piezas',
+  filete: 'filetes',
+  medallón: 'medallones',
+  porción: 'porciones',
+  grande: 'grandes',
+  mediano: 'medianos',
+  mediana: 'medianas',
+  chico: 'chicos',
+  chica: 'chicas',
+  pequeño: 'pequeños',
+  pequeña: 'pequeñas',
+};
+
+/** Plural of the measure's first word (and of "(unidad)") for counts above one. */
+export function pluralMeasure(description: string): string {
+  const match = /^([\p{L}]+)(.*)$/u.exec(description);
+  if (!match) return description;
+  const plural = PLURALS[match[1]!];
+  if (!plural) return description;
+  return `${plural}${match[2]!.replace('(unidad)', '(unidades)')}`;
+}
+
+const FRACTIONS: Record<number, string> = { 0: '', 0.25: '¼', 0.5: '½', 0.75: '¾' };
+
+/** 0.75 → '¾', 1.5 → '1½', 2 → '2'. */
+export function formatQuarterCount(count: number): string {
+  const whole = Math.floor(count);
+  const fraction = FRACTIONS[count - whole] ?? '';
+  return whole === 0 ? fraction : `${whole}${fraction}`;
+}
+
+export function householdAmount(grams: number, measures: readonly HouseholdMeasureInput[]): HouseholdAmount | null {
+  if (!(grams > 0)) return null;
+  let best: { score: number; amount: HouseholdAmount } | null = null;
+  for (const measure of measures) {
+    if (!(measure.gramWeight > 0) || !(measure.amount > 0)) continue;
+    const spanish = spanishMeasureDescription(measure.description);
+    if (!spanish || NOT_HOUSEHOLD.test(spanish)) continue;
+    const perUnit = measure.gramWeight / measure.amount;
+    const count = Math.round((grams / perUnit) * 4) / 4;
+    if (count < MIN_COUNT || count > MAX_COUNT) continue;
+    const roundedGrams = count * perUnit;
+    const error = Math.abs(roundedGrams - grams) / grams;
+    if (error > HOUSEHOLD_MAX_ERROR) continue;
+    const score = error + preference(spanish);
+    if (best && best.score <= score) continue;
+    // After the food's name "(unidad)" says nothing: "Huevo: 2 grandes (100 g)".
+    const word = spanish.replace(/ \(unidad\)$/, '');
+    const text = `${formatQuarterCount(count)} ${count > 1 ? pluralMeasure(word) : word}`;
+    best = { score, amount: { count, text, grams: roundedGrams } };
+  }
+  return best?.amount ?? null;
+}
+
+/**
+ * A quantity already written in a household measure, in Spanish: (1.5, 'cup') → '1½ tazas';
+ * (0.3, 'cup') → '0,3 taza'. Quarters are written as kitchen fractions.
+ */
+export function measureAmountText(quantity: number, description: string): string {
+  const spanish = spanishMeasureDescription(description) ?? measureDescriptionFor(description, 'es');
+  const quarters = quantity * 4;
+  const count =
+    Number.isInteger(quarters) && quantity > 0
+      ? formatQuarterCount(quantity)
+      : new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 }).format(quantity);
+  return `${count} ${quantity > 1 ? pluralMeasure(spanish) : spanish}`;
+}
