@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, lastEmailTo, register, screensDir, screenshot } from './support';
+import { apiCall, expectAccessible, lastEmailTo, register, screensDir, screenshot } from './support';
 import { apiSession, isoDaysAgo, pdfToText, setLicenceNumber } from './consultations-support';
 
 /**
@@ -89,6 +89,8 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   await expect(breakfast.getByTestId('meal-total')).toContainText('61 kcal');
   await breakfast.getByRole('textbox', { name: /Cantidad de Leche/ }).fill('200');
   await expect(breakfast.getByTestId('meal-total')).toContainText('122 kcal');
+  // 200 g next to what the patient will read: SR24's cup is 244 g, so ≈ ¾ taza.
+  await expect(breakfast.getByTestId('household')).toHaveText('≈ ¾ taza');
   await expect(page.getByTestId('day-total')).toContainText('122 kcal');
   // Micronutrient adequacy follows the editor before any save: 200 g of milk give calcium (113 mg/100 g,
   // 226 mg against the RDA of 1.000 mg for a man of 45: 23 %), never a table of "0 %" rows.
@@ -159,6 +161,7 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   expect(text).toContain('Paciente: Martín Ruiz');
   expect(text).toContain('Martes');
   expect(text).toContain('Leche de vaca entera');
+  expect(text).toContain('1½ tazas (366 g)');
   fs.rmSync(file);
 
   // Email with the PDF attached, and the WhatsApp link.
@@ -342,7 +345,8 @@ test('one plan of each type for a patient with a consultation: publish, duplicat
         await expect(page.getByTestId('day-total')).toContainText('177 kcal');
       },
       shown: async () => expect(page.getByTestId('meal-3')).toContainText('Lentejas, hervidas'),
-      pdf: ['Leche de vaca entera', 'Lentejas, hervidas', 'Total del día'],
+      // The PDF uses the everyday name and the household measure: "Lentejas: ½ taza (100 g)".
+      pdf: ['Leche de vaca entera', 'Lentejas: ½ taza (100 g)', 'Total del día'],
       whatsapp: /Lentejas/,
     },
     {
@@ -427,4 +431,46 @@ test('one plan of each type for a patient with a consultation: publish, duplicat
   await expectAccessible(page);
   await screenshot(page, 'plans-11-patient-plans-page-2');
   await api.dispose();
+});
+
+test('a plan typed with everyday Argentine names: each first result is the food meant, and the PDF reads in household measures', async ({ page }, testInfo) => {
+  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
+  await register(page);
+  const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Rocío', lastName: 'Giménez', sex: 'f', birthDate: '1992-04-10' });
+  const plan = await apiCall<{ id: string }>(page, 'POST', '/plans', { type: 2, title: 'Semana de Rocío', patientId: patient.id, content: { formula: [] } });
+  await page.goto(`/detalle-de-plan?id=${plan.id}`);
+  const lines: Array<[meal: string, typed: string, first: RegExp, grams: string]> = [
+    ['Desayuno', 'leche entera', /^Leche entera/, '200'],
+    ['Desayuno', 'huevo', /^Huevo entero, crudo/, '100'],
+    ['Almuerzo', 'papa', /^Papa, con cáscara, cruda/, '200'],
+  ];
+  for (const [meal, typed, first, grams] of lines) {
+    const picker = page.getByLabel(`Agregar alimento a ${meal}`, { exact: true }).first();
+    await picker.fill(typed);
+    // The food she meant is the first result, not one further down.
+    await expect(page.getByRole('option').first()).toHaveAccessibleName(first, { timeout: 15_000 });
+    const fetched = page.waitForResponse((r) => /^\/api\/v1\/foods\/[^/]+$/.test(new URL(r.url()).pathname) && r.status() === 200);
+    await page.getByRole('option').first().click();
+    await fetched;
+    const row = page.getByRole('row', { name: first }).last();
+    await row.getByRole('textbox', { name: /^Cantidad de/ }).fill(grams);
+  }
+  await expect(page.getByTestId('meal-1').getByTestId('household').first()).toHaveText('≈ ¾ taza');
+  await expect(page.getByTestId('meal-3').getByTestId('household')).toHaveText('≈ 1¼ tazas, en cubos');
+  await screenshot(page, 'plans-12-household-measures');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Plan guardado')).toBeVisible();
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descargar PDF' }).click();
+  const file = path.join(testInfo.outputDir, 'plan-argentino.pdf');
+  await (await downloadPromise).saveAs(file);
+  const text = pdfToText(file);
+  // Everyday names and household measures next to the grams; never the database's "Papa, con cáscara, cruda".
+  expect(text).toContain('Leche entera: ¾ taza (200 g)');
+  expect(text).toContain('Huevo: 2 grandes (100 g)');
+  expect(text).toContain('Papa: 1¼ tazas, en cubos (200 g)');
+  expect(text).not.toContain('con cáscara, cruda');
+  renderPdfPages(file, 'plans-13-household-pdf');
+  fs.rmSync(file);
 });

@@ -39,8 +39,10 @@ import {
   copyMeal,
   energyDeviation,
   macroTargets,
+  householdAmount,
   measureDescriptionFor,
   planTargetEnergy,
+  spanishMeasureDescription,
   PLAN_GOAL_IDS,
   type MacroDistribution,
   type PlanGoalId,
@@ -60,8 +62,10 @@ import {
   implausibleLines,
   itemFromDish,
   itemFromFood,
+  itemGrams,
   itemTotals,
   zeros24,
+  type EditorItem,
   type ExchangeDays,
   type FormulaEditorDay,
 } from './editor-state';
@@ -572,12 +576,13 @@ function FormulaDay({ dayNumber, days, setDays, slots, totals }: { dayNumber: nu
                                 value={String(item.unit)}
                                 allowDeselect={false}
                                 w={200}
-                                data={[{ value: 'g', label: t('editor.grams') }, ...item.measures.map((m) => ({ value: String(m.position), label: `${m.amount !== 1 ? `${fmt(m.amount, lang, 2)} ` : ''}${measureDescriptionFor(m.description, lang.startsWith('en') ? 'en' : 'es')} (${fmt(m.gramWeight, lang, 1)} g)` }))]}
+                                data={[{ value: 'g', label: t('editor.grams') }, ...item.measures.filter((m) => lang.startsWith('en') || m.position === item.unit || spanishMeasureDescription(m.description) !== null).map((m) => ({ value: String(m.position), label: `${m.amount !== 1 ? `${fmt(m.amount, lang, 2)} ` : ''}${measureDescriptionFor(m.description, lang.startsWith('en') ? 'en' : 'es')} (${fmt(m.gramWeight, lang, 1)} g)` }))]}
                                 onChange={(v) => v && updateMeal(s.slot, (list) => list.map((x) => (x.key === item.key ? { ...x, unit: v === 'g' ? 'g' : Number(v) } : x)))}
                               />
                             ) : (
                               <Text size="sm">{item.unit === 'serving' ? t('editor.servings') : t('editor.grams')}</Text>
                             )}
+                            {item.kind === 'food' && item.unit === 'g' && !bad ? <HouseholdHint grams={itemGrams(item)} measures={item.measures} /> : null}
                           </Table.Td>
                           <Table.Td>{fmt(itemTotals(item).values.energyKcal, lang)}</Table.Td>
                           <Table.Td>
@@ -706,6 +711,18 @@ function ExchangeDay({ dayNumber, days, setDays, slots, groups, totals }: { dayN
       </Table>
     </ScrollArea>
     </Stack>
+  );
+}
+
+/** "≈ ¾ taza" under a quantity in grams: the household amount the patient will read on the plan. */
+function HouseholdHint({ grams, measures }: { grams: number; measures: EditorItem['measures'] }) {
+  const { t } = useTranslation('plans');
+  const household = householdAmount(grams, measures);
+  if (!household) return null;
+  return (
+    <Text size="xs" mt={2} data-testid="household">
+      {t('editor.household', { amount: household.text })}
+    </Text>
   );
 }
 
