@@ -205,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         db: database.db,
         mailer,
         branding: { clock, dataDir: config.dataDir },
+        share: { secret, publicUrl: config.publicUrl },
       });
       await api.register(brandingRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });
     },

@@ -349,3 +349,51 @@ describe('plans: the printed PDF', () => {
     expect(outbox).toHaveLength(1);
   });
 });
+
+describe('plans: the link a patient opens from WhatsApp', () => {
+  it('opens the current PDF without a session for 30 days, only that plan, and never after it expires or is deleted', async () => {
+    t.clock.set('2026-03-10T13:00:00.000Z');
+    const p = await practice(t);
+    const patient = await p.createPatient({ firstName: 'Lucía', lastName: 'Benítez' });
+    const plan = (await p.call('POST', '/api/v1/plans', { type: 2, title: 'Plan otoño', patientId: patient.id, content: formulaContent })).json();
+    const other = (await p.call('POST', '/api/v1/plans', { type: 1, title: 'Otro', content: { simple: [] } })).json();
+    const link = await p.call('GET', `/api/v1/plans/${plan.id}/share-link`);
+    expect(link.statusCode).toBe(200);
+    const { url, expiresAt } = link.json() as { url: string; expiresAt: string };
+    expect(expiresAt).toBe('2026-04-09T13:00:00.000Z');
+    const target = new URL(url);
+    expect(target.pathname).toBe(`/api/v1/shared-plans/${plan.id}/pdf`);
+
+    // No Authorization header: the token is the key.
+    const open = (path: string) => t.app.inject({ method: 'GET', url: path });
+    const opened = await open(`${target.pathname}${target.search}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('application/pdf');
+    expect(String(opened.headers['content-disposition'])).toMatch(/^inline;/);
+    expect(pdfText(opened.rawPayload)).toContain('Paciente: Lucía Benítez');
+
+    // The token opens only its plan; a forged or missing one opens nothing.
+    const gone = 'Este enlace no existe o ya venció. Pídele a tu nutricionista uno nuevo.';
+    for (const path of [`/api/v1/shared-plans/${other.id}/pdf${target.search}`, `${target.pathname}?t=123.abc.${'x'.repeat(43)}`, target.pathname]) {
+      const refused = await open(path);
+      expect(refused.statusCode, path).toBe(404);
+      expect(refused.json().error.message).toBe(gone);
+    }
+    // Another nutritionist cannot ask for a link to it.
+    expect((await (await practice(t)).call('GET', `/api/v1/plans/${plan.id}/share-link`)).statusCode).toBe(404);
+
+    // A deleted plan is gone for the patient too.
+    const doomed = (await p.call('POST', '/api/v1/plans', { type: 1, title: 'Borrar', patientId: patient.id, content: { simple: [] } })).json();
+    const doomedLink = new URL((await p.call('GET', `/api/v1/plans/${doomed.id}/share-link`)).json().url);
+    expect((await open(`${doomedLink.pathname}${doomedLink.search}`)).statusCode).toBe(200);
+    await p.call('DELETE', `/api/v1/plans/${doomed.id}`);
+    expect((await open(`${doomedLink.pathname}${doomedLink.search}`)).statusCode).toBe(404);
+
+    // Still open a minute before the 30 days are over, closed from then on.
+    t.clock.set('2026-04-09T12:59:00.000Z');
+    expect((await open(`${target.pathname}${target.search}`)).statusCode).toBe(200);
+    t.clock.set('2026-04-09T13:00:00.000Z');
+    expect((await open(`${target.pathname}${target.search}`)).statusCode).toBe(404);
+    t.clock.set('2026-03-10T13:00:00.000Z');
+  });
+});

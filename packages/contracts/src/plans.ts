@@ -188,6 +188,10 @@ export const planSchema = planSummarySchema.extend({
 });
 export type Plan = z.infer<typeof planSchema>;
 
+/** GET /plans/{id}/share-link: an expiring link to the plan's PDF that opens without a session. */
+export const planShareLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type PlanShareLink = z.infer<typeof planShareLinkSchema>;
+
 // ---- Exchange groups ----
 export const exchangeGroupSchema = z.object({
   id: z.string(),

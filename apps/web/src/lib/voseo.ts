@@ -29,6 +29,7 @@ const ANYWHERE: Record<string, string> = {
   finalízalo: 'finalizalo',
   divídelo: 'dividilo',
   pídeselo: 'pedíselo',
+  pídele: 'pedile',
   escríbele: 'escribile',
   prefieres: 'preferís',
   buscas: 'buscás',

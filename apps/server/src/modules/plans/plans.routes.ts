@@ -16,6 +16,7 @@ import {
   planListQuerySchema,
   planListResponseSchema,
   planSchema,
+  planShareLinkSchema,
   updateMealSlotsRequestSchema,
   updatePlanRequestSchema,
 } from '@almendra/contracts';
@@ -25,6 +26,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { createBrandingService } from '../branding/branding.service.js';
+import { SignedTokens } from '../../lib/signed-token.js';
 import { renderPlanPdf } from './plan-pdf.js';
 import type { PlansService } from './plans.service.js';
 
@@ -35,7 +37,13 @@ export interface PlansRoutesOptions {
   mailer: Mailer;
   /** Where the nutritionist's logo lives (DATA_DIR); the PDF header prints it when present. */
   branding: { clock: Clock; dataDir: string };
+  /** Signs the expiring links to a plan's PDF sent to patients (WhatsApp); `publicUrl` is their origin. */
+  share: { secret: string; publicUrl: string };
 }
+
+/** Days a shared plan link opens the PDF: long enough for a patient to come back to it between visits. */
+export const PLAN_SHARE_LINK_DAYS = 30;
+const SHARED_PLAN_GONE = 'Este enlace no existe o ya venció. Pídele a tu nutricionista uno nuevo.';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const writeErrors = { ...errors, 409: errorBodySchema, 422: errorBodySchema };
@@ -43,6 +51,8 @@ const idParams = z.object({ id: idSchema });
 
 export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOptions): Promise<void> {
   const { plans, guards, db, mailer } = options;
+  const shareTokens = new SignedTokens(options.share.secret, 'plan-share-link/v1');
+  const clock = options.branding.clock;
   const branding = createBrandingService({ db, ...options.branding });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['plans'];
@@ -109,6 +119,43 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
       .header('content-disposition', `attachment; filename="${filename(plan.title)}"`)
       .send(pdf);
   });
+  // A link the patient opens on her phone (shared by WhatsApp): the plan's current PDF, no session needed,
+  // for PLAN_SHARE_LINK_DAYS. The token is bound to the plan and its nutritionist (lib/signed-token.ts).
+  r.get(
+    '/plans/:id/share-link',
+    { preHandler: guards.requireEditor, schema: { tags, params: idParams, response: { 200: planShareLinkSchema, ...errors } } },
+    async (request) => {
+      const scope = tenantScope(request);
+      const plan = await plans.get(scope, request.params.id);
+      const expiresAt = Math.floor(clock.now().getTime() / 1000) + PLAN_SHARE_LINK_DAYS * 86_400;
+      const token = shareTokens.issue(plan.id, scope.nutritionistId, expiresAt);
+      return {
+        url: `${options.share.publicUrl}/api/v1/shared-plans/${encodeURIComponent(plan.id)}/pdf?t=${encodeURIComponent(token)}`,
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+      };
+    },
+  );
+  r.get(
+    '/shared-plans/:id/pdf',
+    { schema: { tags, params: idParams, querystring: z.object({ t: z.string().max(200).optional() }) } },
+    async (request, reply) => {
+      const nutritionistId = shareTokens.verify(request.query.t ?? '', request.params.id, clock.now());
+      if (!nutritionistId) throw new AppError('NOT_FOUND', SHARED_PLAN_GONE);
+      let shared: Awaited<ReturnType<typeof pdfOf>>;
+      try {
+        shared = await pdfOf({ nutritionistId }, request.params.id);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', SHARED_PLAN_GONE);
+        throw error;
+      }
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${filename(shared.plan.title)}"`)
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(shared.pdf);
+    },
+  );
   r.post(
     '/plans/:id/email',
     { preHandler: guards.requireEditor, schema: { tags, params: idParams, body: emailPlanRequestSchema, response: { 202: z.object({ to: z.string() }), ...writeErrors } } },

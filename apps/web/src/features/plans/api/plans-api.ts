@@ -9,6 +9,7 @@ import type {
   PatientListResponse,
   Plan,
   PlanListResponse,
+  PlanShareLink,
   UpdateMealSlotsRequest,
   UpdatePlanRequest,
 } from '@almendra/contracts';
@@ -50,6 +51,7 @@ export const plansApi = {
   copy: (id: string, patientId: string | null) => api.post<Plan>(`/plans/${encodeURIComponent(id)}/copy`, { patientId }),
   publish: (id: string) => api.post<Plan>(`/plans/${encodeURIComponent(id)}/publish`),
   email: (id: string) => api.post<{ to: string }>(`/plans/${encodeURIComponent(id)}/email`, {}),
+  shareLink: (id: string) => api.get<PlanShareLink>(`/plans/${encodeURIComponent(id)}/share-link`),
   mealSlots: () => api.get<MealSlotsResponse>('/meal-slots'),
   saveMealSlots: (body: UpdateMealSlotsRequest) => api.put<MealSlotsResponse>('/meal-slots', body),
   exchangeGroups: (country: string, locale: string) =>

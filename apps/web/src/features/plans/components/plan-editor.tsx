@@ -70,7 +70,7 @@ import {
   type FormulaEditorDay,
 } from './editor-state';
 import { FoodPicker } from './food-picker';
-import { DAYS, fmt, parseDecimalInput } from './format';
+import { DAYS, fmt, fmtDate, parseDecimalInput } from './format';
 
 type SimpleDays = NonNullable<PlanContentInput['simple']>;
 
@@ -189,29 +189,12 @@ export function PlanEditor({ plan }: { plan: Plan }) {
     }
   };
 
-  const shareText = useMemo(() => {
-    const lines = [`${t('share.intro')} ${plan.title}`];
-    const groupName = new Map((groups?.groups ?? []).map((g) => [g.position - 1, g.name]));
-    for (const d of DAYS) {
-      const dayLines: string[] = [];
-      for (const s of enabled) {
-        if (plan.type === 1) {
-          const text = simple.find((x) => x.day === d)?.meals.find((m) => m.slot === s.slot)?.text.trim();
-          if (text) dayLines.push(`${s.name}: ${text}`);
-        } else if (plan.type === 2) {
-          const items = formula.find((x) => x.day === d)?.meals.find((m) => m.slot === s.slot)?.items ?? [];
-          if (items.length) dayLines.push(`${s.name}: ${items.map((i) => i.name).join(', ')}`);
-        } else {
-          const exchangeDay = exchange.find((x) => x.day === d);
-          const portions = exchangeDay?.meals.find((m) => m.slot === s.slot)?.portions ?? [];
-          const parts = portions.flatMap((p, i) => (p > 0 && exchangeDay?.discarded[i] !== 1 && groupName.has(i) ? [t('share.portions', { count: p, formatted: fmt(p, lang, 2), group: groupName.get(i) })] : []));
-          if (parts.length) dayLines.push(`${s.name}: ${parts.join(', ')}`);
-        }
-      }
-      if (dayLines.length) lines.push(`*${t(`days.${d}`)}*`, ...dayLines);
-    }
-    return lines.join('\n');
-  }, [t, lang, plan, enabled, simple, formula, exchange, groups]);
+  // WhatsApp sends a link the patient opens on her phone: the plan's PDF as saved, for 30 days
+  // (GET /plans/{id}/share-link), never the plan pasted as text.
+  const shareLink = useQuery({ queryKey: [...plansKeys.detail(plan.id), 'share-link'], queryFn: () => plansApi.shareLink(plan.id), staleTime: 3_600_000 });
+  const shareMessage = shareLink.data
+    ? t('share.message', { title: plan.title, url: shareLink.data.url, date: fmtDate(shareLink.data.expiresAt) })
+    : null;
 
   const dayNumber = Number(day);
   const doCopy = () => {
@@ -269,7 +252,11 @@ export function PlanEditor({ plan }: { plan: Plan }) {
           <Button
             component="a"
             variant="default"
-            href={whatsappLink(phone, shareText)}
+            href={shareMessage ? whatsappLink(phone, shareMessage) : undefined}
+            data-disabled={shareMessage ? undefined : true}
+            onClick={(event) => {
+              if (!shareMessage) event.preventDefault();
+            }}
             title={plan.patientId && !phone && patientQuery.isSuccess ? t('share.noPhone') : undefined}
             target="_blank"
             rel="noopener noreferrer"
