@@ -141,8 +141,14 @@ test('build a dish of three ingredients whose totals equal the domain calculator
   };
   const avocado = await addIngredient('palta');
   const chicken = await addIngredient('pollo pechuga');
-  await addIngredient('tomate');
+  const tomato = await addIngredient('tomate');
   await expect(page).toHaveURL(/\/nueva-comida$/);
+  // Every unit offered reads fully in Spanish: SR24's untranslatable ones ('slice, medium (1/4" thick)') are left out.
+  await page.getByLabel(`Unidad de ${tomato.name}`).click();
+  const units = await page.getByRole('option').allTextContents();
+  expect(units.length).toBeGreaterThan(1);
+  for (const unit of units) expect(unit, unit).not.toMatch(/\b(cup|slice|medium|large|small|whole|thick|cherry|NFS)\b|"/i);
+  await page.keyboard.press('Escape');
 
   // Quantity and unit changes recalculate; removing subtracts; re-adding brings the line back.
   await page.getByLabel(`Cantidad de ${chicken.name}`).fill('150');

@@ -36,6 +36,7 @@ import {
   foodDetailQuery,
   formatAmount,
   measureLabel,
+  visibleMeasures,
   NutrientTable,
   parseDecimal,
   searchCatalog,
@@ -414,7 +415,10 @@ function DishEditor({ dish }: { dish: Dish | null }) {
                             value={String(line.unit)}
                             data={[
                               { value: 'g', label: t('foods:grams') },
-                              ...(lineInfo?.measures ?? []).map((m) => ({ value: String(m.position), label: measureLabel(m, i18n.language) })),
+                              // Spanish screens list only measures said fully in Spanish; the one already chosen stays.
+                              ...(lineInfo?.measures ?? [])
+                                .filter((m) => m.position === line.unit || visibleMeasures([m], i18n.language).length === 1)
+                                .map((m) => ({ value: String(m.position), label: measureLabel(m, i18n.language) })),
                             ]}
                             onChange={(value) => setState((current) => changeUnit(current, line.id, !value || value === 'g' ? 'g' : Number(value)))}
                           />
