@@ -43,6 +43,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { clientConfigRoutes } from './modules/health/client-config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { metricsRoutes } from './modules/health/metrics.js';
+import fastifyPlugin from 'fastify-plugin';
+import { requestIdOf } from './lib/request-id.js';
 import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { createLocationsService } from './modules/locations/locations.service.js';
 import { marketingRoutes } from './modules/marketing/marketing.routes.js';
@@ -97,6 +100,17 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // Every log line of a request carries its id (reqId); a proxy's X-Request-Id is kept when well formed.
+    genReqId: requestIdOf,
+  });
+  // The same id on every answer (and in every error body), so a user's report leads to the log lines.
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    // Error bodies of every origin (error handler, 404 handler, router) are serialised JSON strings here.
+    if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{"error":{')) {
+      return `{"error":{"requestId":${JSON.stringify(request.id)},${payload.slice('{"error":{'.length)}`;
+    }
+    return payload;
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -112,6 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   const guards = createGuards(tokens);
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.smtpFrom);
   const bus = options.bus ?? createEventBus(config.redisUrl);
+  if (config.metricsToken) {
+    await app.register(fastifyPlugin(metricsRoutes), { token: config.metricsToken, busKind: bus.kind, pool: database.poolStats });
+  }
   const rateLimiter = new RateLimiter(database.db, clock, config.rateLimitWindowSeconds);
   const auth = createAuthService({
     db: database.db,

@@ -72,6 +72,8 @@ const envSchema = z.object({
     .refine((v) => v === 'off' || (/^https?:\/\/[^/]+\//.test(v) && v.includes('{z}') && v.includes('{x}') && v.includes('{y}')), {
       message: 'must be an http(s) URL template with {z}, {x} and {y}, or "off" to turn map tiles off',
     }),
+  /** Bearer token that opens GET /metrics (Prometheus); unset = no metrics endpoint. */
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', ''])
@@ -103,6 +105,7 @@ export type Config = {
   webDistDir: string;
   /** null: no map tiles. */
   mapTileUrl: string | null;
+  metricsToken: string | undefined;
   logLevel: string;
   trustProxy: boolean;
 };
@@ -145,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: e.ADMIN_EMAILS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
     mapTileUrl: e.MAP_TILE_URL === 'off' ? null : e.MAP_TILE_URL,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

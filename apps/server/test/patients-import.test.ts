@@ -174,7 +174,7 @@ describe('POST /api/v1/patients/import', () => {
     const big = 'firstName,lastName\n' + 'Ana,Gómez\n'.repeat(230_000);
     const tooBig = await importCsv(big);
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'El archivo supera el máximo de 2 MB.' });
+    expect(tooBig.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'El archivo supera el máximo de 2 MB.' });
     const json = await call('POST', '/api/v1/patients/import', { file: 'firstName,lastName\nA,B' });
     expect(json.statusCode).toBe(415);
     const wrongField = await upload(t, auth, 'POST', '/api/v1/patients/import', multipart('archivo', 'p.csv', 'text/csv', Buffer.from('firstName,lastName\nA,B\n')));

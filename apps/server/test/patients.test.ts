@@ -294,7 +294,7 @@ describe('PATCH /api/v1/patients/{id}', () => {
     expect((await call('PATCH', `/api/v1/patients/${patient.id}`, { version: 1, goal: 'Primera pestaña' })).statusCode).toBe(200);
     const stale = await call('PATCH', `/api/v1/patients/${patient.id}`, { version: 1, goal: 'Segunda pestaña' });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toEqual({
+    expect(stale.json().error).toMatchObject({
       code: 'CONFLICT',
       message: 'Otra persona o pestaña modificó este paciente. Recarga para ver los cambios.',
     });
@@ -541,7 +541,7 @@ describe('photo', () => {
     huge.set([0xff, 0xd8, 0xff, 0xe0]);
     const tooBig = await upload(t, auth, 'PUT', `/api/v1/patients/${patient.id}/photo`, multipart('photo', 'grande.jpg', 'image/jpeg', huge));
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'La foto supera el máximo de 5 MB.' });
+    expect(tooBig.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'La foto supera el máximo de 5 MB.' });
 
     for (const [name, bytes] of [
       ['nota.png', Buffer.from('esto no es una imagen, aunque diga image/png')],

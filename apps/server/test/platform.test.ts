@@ -50,7 +50,7 @@ describe('roles', () => {
     const nutritionist = await registerAndLogin(t);
     const denied = await t.app.inject({ method: 'GET', url: '/api/v1/admin/summary', headers: nutritionist.auth });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().error).toEqual({ code: 'FORBIDDEN', message: 'No tienes permiso para hacer esto.' });
+    expect(denied.json().error).toMatchObject({ code: 'FORBIDDEN', message: 'No tienes permiso para hacer esto.' });
 
     const admin = await registerAndLogin(t, { email: 'operadora@almendra.test' });
     expect(admin.session.user.role).toBe('admin');

@@ -7,6 +7,8 @@ export const errorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     details: z.unknown().optional(),
+    /** The request's id (also the X-Request-Id header and the reqId of its log lines). */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

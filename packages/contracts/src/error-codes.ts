@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'DOMAIN_RULE',
   'RATE_LIMITED',
+  /** 503: a dependency (the database) does not answer; the instance is not ready. */
+  'UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
