@@ -46,6 +46,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { metricsRoutes } from './modules/health/metrics.js';
 import fastifyPlugin from 'fastify-plugin';
 import { requestIdOf } from './lib/request-id.js';
+import { installOpenApiConventions } from './lib/openapi-conventions.js';
 import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { createLocationsService } from './modules/locations/locations.service.js';
 import { marketingRoutes } from './modules/marketing/marketing.routes.js';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  installOpenApiConventions(app);
 
   await app.register(
     async (api) => {
