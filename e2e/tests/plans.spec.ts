@@ -488,3 +488,37 @@ test('a plan typed with everyday Argentine names: each first result is the food 
   renderPdfPages(file, 'plans-13-household-pdf');
   fs.rmSync(file);
 });
+
+test('the plan editor on a phone in dark mode: household hints, the unusual-amount mark and its dialog fit, axe clean', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page);
+  const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Rocío', lastName: 'Giménez', sex: 'f', birthDate: '1992-04-10' });
+  const plan = await apiCall<{ id: string }>(page, 'POST', '/plans', {
+    type: 2,
+    title: 'Semana de Rocío',
+    patientId: patient.id,
+    content: { formula: [{ day: 1, meals: [{ slot: 1, items: [{ kind: 'food', id: 'ar:leche-entera', quantity: 200, unit: 'g' }, { kind: 'food', id: 'ar:huevo', quantity: 3000, unit: 'g' }] }] }] },
+  });
+  await page.goto(`/detalle-de-plan?id=${plan.id}`);
+  await page.getByTestId('theme-menu').click();
+  await page.getByRole('menuitem', { name: 'Oscuro', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const breakfast = page.getByTestId('meal-1');
+  await expect(breakfast.getByTestId('household').first()).toHaveText('≈ ¾ taza');
+  await expect(breakfast.getByTestId('unusual-amount')).toBeVisible();
+  await breakfast.scrollIntoViewIfNeeded();
+  await screenshot(page, 'plans-14-editor-phone-dark');
+  await expectAccessible(page);
+  // Nothing scrolls the page sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Las cantidades son correctas?' });
+  await expect(confirm.getByTestId('implausible-lines')).toContainText('Huevo entero, crudo 3.000 g');
+  const box = (await confirm.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await screenshot(page, 'plans-15-implausible-phone-dark');
+  await confirm.getByRole('button', { name: 'Guardar igual' }).click();
+  await expect(page.getByText('Plan guardado')).toBeVisible();
+});

@@ -39,6 +39,9 @@ export function createAppTheme(primaryColor: PrimaryColor): MantineThemeOverride
       Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
       // Mantine's focus placeholder (role=presentation) is not a valid child of role=menu.
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // A table that scrolls sideways on a phone must be reachable by keyboard (axe
+      // scrollable-region-focusable): its viewport takes focus, and arrow keys scroll it.
+      TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     },
   });
 }

@@ -514,7 +514,7 @@ function FormulaDay({ dayNumber, days, setDays, slots, totals }: { dayNumber: nu
               </Text>
             </Group>
             {items.length ? (
-              <ScrollArea>
+              <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('editor.mealFoods', { meal: s.name }) }}>
                 <Table fz="sm" miw={560}>
                   <Table.Thead>
                     <Table.Tr>
@@ -623,7 +623,7 @@ function ExchangeDay({ dayNumber, days, setDays, slots, groups, totals }: { dayN
     <Text fw={600} data-testid="day-total">
       {t('editor.dayTotal')}: {fmt(dayTotals?.totals.values.energyKcal ?? 0, lang)} kcal
     </Text>
-    <ScrollArea>
+    <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('exchange.gridLabel') }}>
       <Table withTableBorder fz="sm" miw={720} data-testid="exchange-grid">
         <Table.Thead>
           <Table.Tr>
@@ -732,7 +732,7 @@ function AdequacyTable({ plan, liveAverage }: { plan: Plan; liveAverage: Readonl
         {t('adequacy.title')}
       </Title>
       {rows ? (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={520} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('adequacy.title') } }}>
           <Table withTableBorder fz="sm">
             <Table.Thead>
               <Table.Tr>
