@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { backup, restore } from '../src/ops/backup.js';
-import { newRegistration } from './helpers.js';
+import { createThrowawayPostgresDatabase, newRegistration } from './helpers.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -110,20 +110,9 @@ describe('backup and restore', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)('round-trips a PostgreSQL practice through pg_dump and pg_restore', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL!;
     const createDatabase = async () => {
-      const name = `almendra_backup_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      cleanups.push(async () => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      });
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      return url.toString();
+      const created = await createThrowawayPostgresDatabase(adminUrl, 'almendra_backup');
+      cleanups.push(created.drop);
+      return created.url;
     };
     const liveUrl = await createDatabase();
     const dataDir = tempDir('pg-live');

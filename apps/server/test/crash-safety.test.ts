@@ -2,7 +2,6 @@
 // middle of a burst of writes; after a restart every write that was answered 2xx is there and the
 // database is intact (SQLite's integrity_check). On SQLite always, on PostgreSQL with TEST_DATABASE_URL.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newRegistration } from './helpers.js';
+import { createThrowawayPostgresDatabase, newRegistration } from './helpers.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -124,19 +123,9 @@ describe('kill -9 during a burst of writes', () => {
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('keeps every answered write on PostgreSQL', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `almendra_crash_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const created = await createThrowawayPostgresDatabase(adminUrl, 'almendra_crash');
+    cleanups.push(created.drop);
+    const url = new URL(created.url);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-crash-pg-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const answered = await burstThenKill({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });

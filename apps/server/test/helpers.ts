@@ -105,3 +105,26 @@ export async function registerAndLogin(t: TestApp, overrides: Record<string, unk
     auth: { authorization: `Bearer ${session.accessToken}` },
   };
 }
+
+/**
+ * A whole PostgreSQL database of its own (backups and crash tests need one, not a schema): created on
+ * the TEST_DATABASE_URL server, dropped by the returned function. Answers its connection string.
+ */
+export async function createThrowawayPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
