@@ -257,7 +257,8 @@ test('edit with the unsaved-changes guard, pregnancy follow-up, labs, export, de
   await page.getByRole('combobox', { name: 'Análisis', exact: true }).fill('gluc');
   await page.getByRole('option', { name: 'Glucemia en ayunas' }).click();
   await expect(page.getByLabel('Unidad')).toHaveValue('mg/dL');
-  await expect(page.getByLabel('Máximo de referencia')).toHaveValue('100');
+  // 100 mg/dL is already impaired fasting glucose (ADA 2024): the last normal value, 99, is the bound.
+  await expect(page.getByLabel('Máximo de referencia')).toHaveValue('99');
   await page.getByLabel('Valor', { exact: true }).fill('126');
   await page.getByRole('button', { name: 'Agregar resultado' }).click();
   const labs = page.getByTestId('labs-table');
