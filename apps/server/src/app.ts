@@ -23,7 +23,7 @@ import { loadPatientTypes } from './db/reference-data/patient-types.js';
 import { AccessTokenIssuer } from './lib/access-token.js';
 import { createGuards } from './lib/auth-guard.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.js';
+import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.js';
 import { createEventBus, type EventBus } from './lib/event-bus.js';
 import { Mailer } from './lib/mailer.js';
 import { RateLimiter } from './lib/rate-limiter.js';
@@ -105,13 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     genReqId: requestIdOf,
   });
   // The same id on every answer (and in every error body), so a user's report leads to the log lines.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    // Error bodies of every origin (error handler, 404 handler, router) are serialised JSON strings here.
-    if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{"error":{')) {
-      return `{"error":{"requestId":${JSON.stringify(request.id)},${payload.slice('{"error":{'.length)}`;
-    }
-    return payload;
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -274,7 +269,7 @@ async function serveSinglePageApp(app: FastifyInstance, distDir: string): Promis
   const spaShell = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/')) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No existe la ruta GET ${pathname}.` } });
+      return reply.status(404).send(errorBody(request.id, 'NOT_FOUND', `No existe la ruta GET ${pathname}.`));
     }
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html').sendFile('index.html');

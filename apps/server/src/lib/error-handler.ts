@@ -9,8 +9,12 @@ import { ZodError } from 'zod';
 import type { ErrorBody, ErrorCode } from '@almendra/contracts';
 import { AppError } from './errors.js';
 
-const body = (code: ErrorCode, message: string, details?: unknown): ErrorBody => ({
-  error: details === undefined ? { code, message } : { code, message, details },
+/**
+ * The uniform error body. `requestId` (also the X-Request-Id header and the reqId of the log lines) is
+ * there whenever the answer belongs to a request Fastify saw, so a screenshot of an error leads to its logs.
+ */
+export const errorBody = (requestId: string | undefined, code: ErrorCode, message: string, details?: unknown): ErrorBody => ({
+  error: { ...(requestId === undefined ? {} : { requestId }), code, message, ...(details === undefined ? {} : { details }) },
 });
 
 function pathOf(instancePath: string, context: string | undefined): string {
@@ -26,43 +30,43 @@ export function installErrorHandler(app: FastifyInstance): void {
         const retry = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
         if (retry) reply.header('Retry-After', String(retry));
       }
-      return reply.status(error.status).send(body(error.code, error.message, error.details));
+      return reply.status(error.status).send(errorBody(request.id, error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({
         path: pathOf(issue.instancePath, error.validationContext),
         message: issue.message,
       }));
-      return reply.status(400).send(body('VALIDATION_ERROR', 'Revisa los datos ingresados.', details));
+      return reply.status(400).send(errorBody(request.id, 'VALIDATION_ERROR', 'Revisa los datos ingresados.', details));
     }
     if (error instanceof ZodError) {
       const details = error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message }));
-      return reply.status(400).send(body('VALIDATION_ERROR', 'Revisa los datos ingresados.', details));
+      return reply.status(400).send(errorBody(request.id, 'VALIDATION_ERROR', 'Revisa los datos ingresados.', details));
     }
     const fastifyError = error as FastifyError;
     switch (fastifyError.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.status(400).send(body('INVALID_JSON', 'El cuerpo de la solicitud no es un JSON válido.'));
+        return reply.status(400).send(errorBody(request.id, 'INVALID_JSON', 'El cuerpo de la solicitud no es un JSON válido.'));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'Lo que enviaste es demasiado grande.'));
+        return reply.status(413).send(errorBody(request.id, 'PAYLOAD_TOO_LARGE', 'Lo que enviaste es demasiado grande.'));
       case 'FST_ERR_BAD_URL':
-        return reply.status(400).send(body('BAD_REQUEST', 'La dirección pedida no es válida (codificación incorrecta).'));
+        return reply.status(400).send(errorBody(request.id, 'BAD_REQUEST', 'La dirección pedida no es válida (codificación incorrecta).'));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return reply.status(415).send(body('UNSUPPORTED_MEDIA_TYPE', 'El tipo de contenido enviado no es compatible.'));
+        return reply.status(415).send(errorBody(request.id, 'UNSUPPORTED_MEDIA_TYPE', 'El tipo de contenido enviado no es compatible.'));
     }
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR';
-      return reply.status(status).send(body(code, 'La solicitud no es válida.'));
+      return reply.status(status).send(errorBody(request.id, code, 'La solicitud no es válida.'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(body('INTERNAL_ERROR', 'Ocurrió un error inesperado. Intenta de nuevo en unos minutos.'));
+    return reply.status(500).send(errorBody(request.id, 'INTERNAL_ERROR', 'Ocurrió un error inesperado. Intenta de nuevo en unos minutos.'));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body('NOT_FOUND', `No existe la ruta ${request.method} ${request.url.split('?')[0]}.`));
+    reply.status(404).send(errorBody(request.id, 'NOT_FOUND', `No existe la ruta ${request.method} ${request.url.split('?')[0]}.`));
   });
 }
 
@@ -70,12 +74,12 @@ export function installErrorHandler(app: FastifyInstance): void {
  * Fastify's `frameworkErrors`: what the router refuses before any route runs (a URL whose percent
  * encoding is broken, a failed constraint) answers in the same error body as everything else.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_BAD_URL') {
-    void reply.status(400).send(body('BAD_REQUEST', 'La dirección pedida no es válida (codificación incorrecta).'));
+    void reply.status(400).send(errorBody(request.id, 'BAD_REQUEST', 'La dirección pedida no es válida (codificación incorrecta).'));
     return;
   }
-  void reply.status(400).send(body('BAD_REQUEST', 'La solicitud no es válida.'));
+  void reply.status(400).send(errorBody(request.id, 'BAD_REQUEST', 'La solicitud no es válida.'));
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
@@ -94,7 +98,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
     return;
   }
   const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, code: 'BAD_REQUEST' as const, message: 'La solicitud no es válida.' };
-  const payload = JSON.stringify(body(known.code, known.message));
+  const payload = JSON.stringify(errorBody(undefined, known.code, known.message));
   socket.end(
     `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,

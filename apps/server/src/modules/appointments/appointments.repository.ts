@@ -66,7 +66,40 @@ function viewQuery(db: Executor, scope: Scope) {
     .where('a.nutritionist_id', '=', scope.nutritionistId);
 }
 
+/**
+ * What an e-mail to a patient about an appointment needs (the reminder job and the change notice): the
+ * query must join appointments as a, patients as p, nutritionists as n and locations as l.
+ */
+export const APPOINTMENT_MAIL_COLUMNS = [
+  'a.start_at',
+  'p.first_name as patient_first_name',
+  'p.email as patient_email',
+  'n.first_name as nutritionist_first_name',
+  'n.last_name as nutritionist_last_name',
+  'n.time_zone',
+  'l.name as location_name',
+  'l.street',
+  'l.street_number',
+] as const;
+
+/** 'Av. Santa Fe 3456', or null when the place has no street. */
+export const placeAddress = (row: { street: string | null; street_number: string | null }): string | null =>
+  [row.street, row.street_number].filter(Boolean).join(' ') || null;
+
 export const appointmentsRepository = {
+  /** One appointment of the tenant with what the change notice says; the patient is null when deleted or absent. */
+  findMailDetails(db: Executor, scope: Scope, id: string) {
+    return db
+      .selectFrom('appointments as a')
+      .innerJoin('locations as l', 'l.id', 'a.location_id')
+      .innerJoin('nutritionists as n', 'n.id', 'a.nutritionist_id')
+      .leftJoin('patients as p', (join) => join.onRef('p.id', '=', 'a.patient_id').on('p.deleted_at', 'is', null))
+      .select([...APPOINTMENT_MAIL_COLUMNS, 'a.status', 'a.patient_id'])
+      .where('a.nutritionist_id', '=', scope.nutritionistId)
+      .where('a.id', '=', id)
+      .executeTakeFirst();
+  },
+
   async timeZoneOf(db: Executor, scope: Scope): Promise<string | undefined> {
     const row = await db.selectFrom('nutritionists').select('time_zone').where('id', '=', scope.nutritionistId).executeTakeFirst();
     return row?.time_zone;

@@ -28,7 +28,7 @@ import { newId } from '../../lib/ids.js';
 // The patients module owns these keys; booking with a new patient must write them exactly the same way.
 import { searchTextOf, sortNameOf } from '../patients/patient-text.js';
 import { toAppointment } from './appointments.mapper.js';
-import { appointmentsRepository as repo } from './appointments.repository.js';
+import { appointmentsRepository as repo, placeAddress } from './appointments.repository.js';
 import { appointmentChangedEmail } from './reminder-email.js';
 
 type Scope = { nutritionistId: string };
@@ -275,27 +275,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
      * time, a cancelled appointment or a patient without an email answer 409 with the reason.
      */
     async notifyChange(scope: Scope, id: string): Promise<AppointmentChangeNotice> {
-      const row = await db
-        .selectFrom('appointments as a')
-        .innerJoin('locations as l', 'l.id', 'a.location_id')
-        .innerJoin('nutritionists as n', 'n.id', 'a.nutritionist_id')
-        .leftJoin('patients as p', (join) => join.onRef('p.id', '=', 'a.patient_id').on('p.deleted_at', 'is', null))
-        .select([
-          'a.start_at',
-          'a.status',
-          'a.patient_id',
-          'p.first_name as patient_first_name',
-          'p.email as patient_email',
-          'n.first_name as nutritionist_first_name',
-          'n.last_name as nutritionist_last_name',
-          'n.time_zone',
-          'l.name as location_name',
-          'l.street',
-          'l.street_number',
-        ])
-        .where('a.nutritionist_id', '=', scope.nutritionistId)
-        .where('a.id', '=', id)
-        .executeTakeFirst();
+      const row = await repo.findMailDetails(db, scope, id);
       if (!row) throw appointmentNotFound();
       if (!row.patient_id || row.patient_first_name === null) {
         throw new AppError('CONFLICT', 'Este turno no tiene paciente: no hay a quién avisarle.', { reason: 'NO_PATIENT' });
@@ -310,7 +290,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           patientFirstName: row.patient_first_name,
           nutritionistName: `${row.nutritionist_first_name} ${row.nutritionist_last_name}`.trim(),
           locationName: row.location_name,
-          address: [row.street, row.street_number].filter(Boolean).join(' ') || null,
+          address: placeAddress(row),
           start: row.start_at,
           timeZone: resolveTimeZone(row.time_zone),
         }),

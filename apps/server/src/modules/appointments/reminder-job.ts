@@ -15,6 +15,7 @@ import { addDays, localDateOf, localDayBounds, localTimeToInstant, resolveTimeZo
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { APPOINTMENT_MAIL_COLUMNS, placeAddress } from './appointments.repository.js';
 import { appointmentReminderEmail } from './reminder-email.js';
 
 /** Local time of the day before at which reminders go out. */
@@ -77,19 +78,7 @@ export function createReminderJob(deps: ReminderJobDeps) {
       .innerJoin('patients as p', 'p.id', 'a.patient_id')
       .innerJoin('nutritionists as n', 'n.id', 'a.nutritionist_id')
       .leftJoin('services as sv', 'sv.id', 'a.service_id')
-      .select([
-        'a.id',
-        'a.start_at',
-        'p.first_name as patient_first_name',
-        'p.email as patient_email',
-        'n.first_name as nutritionist_first_name',
-        'n.last_name as nutritionist_last_name',
-        'n.time_zone',
-        'l.name as location_name',
-        'l.street',
-        'l.street_number',
-        'sv.name as service_name',
-      ])
+      .select(['a.id', ...APPOINTMENT_MAIL_COLUMNS, 'sv.name as service_name'])
       .where('n.time_zone', '=', storedZone)
       .where('a.status', '=', 'scheduled')
       .where('a.reminder_claimed_at', 'is', null)
@@ -134,7 +123,7 @@ export function createReminderJob(deps: ReminderJobDeps) {
           const window = reminderWindow(row.start_at, zone.resolved);
           if (now < window.from || now >= window.until) continue;
           if (!row.patient_email || !(await claim(row.id, nowIso))) continue;
-          const address = [row.street, row.street_number].filter(Boolean).join(' ') || null;
+          const address = placeAddress(row);
           await mailer.send(
             appointmentReminderEmail({
               to: row.patient_email,

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { errorBodySchema, healthResponseSchema } from '@almendra/contracts';
 import type { DB } from '../../db/schema.js';
 import type { DatabaseKind } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
 
 /** A readiness probe never waits longer than this for the database. */
 const READINESS_TIMEOUT_MS = 2000;
@@ -20,7 +21,7 @@ export async function healthRoutes(app: FastifyInstance, options: { db: Kysely<D
   r.get(
     '/health/ready',
     { schema: { tags: ['health'], response: { 200: healthResponseSchema, 503: errorBodySchema } } },
-    async (request, reply) => {
+    async (request) => {
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
@@ -31,7 +32,7 @@ export async function healthRoutes(app: FastifyInstance, options: { db: Kysely<D
         ]);
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed: database unreachable');
-        return reply.status(503).send({ error: { code: 'UNAVAILABLE', message: 'La base de datos no responde.' } });
+        throw new AppError('UNAVAILABLE', 'La base de datos no responde.');
       } finally {
         clearTimeout(timer);
       }
