@@ -35,8 +35,8 @@ import {
   filterDecimalInput,
   foodDetailQuery,
   formatAmount,
+  isMeasureVisible,
   measureLabel,
-  visibleMeasures,
   NutrientTable,
   parseDecimal,
   searchCatalog,
@@ -417,7 +417,7 @@ function DishEditor({ dish }: { dish: Dish | null }) {
                               { value: 'g', label: t('foods:grams') },
                               // Spanish screens list only measures said fully in Spanish; the one already chosen stays.
                               ...(lineInfo?.measures ?? [])
-                                .filter((m) => m.position === line.unit || visibleMeasures([m], i18n.language).length === 1)
+                                .filter((m) => m.position === line.unit || isMeasureVisible(m.description, i18n.language))
                                 .map((m) => ({ value: String(m.position), label: measureLabel(m, i18n.language) })),
                             ]}
                             onChange={(value) => setState((current) => changeUnit(current, line.id, !value || value === 'g' ? 'g' : Number(value)))}

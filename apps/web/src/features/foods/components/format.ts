@@ -35,8 +35,12 @@ export function measureName(description: string, language: string): string {
  * ('1 avocado, NS as to Florida or California' is left out, never shown half in English); in English, all.
  */
 export function visibleMeasures<M extends { description: string }>(measures: readonly M[], language: string): M[] {
-  if (language.startsWith('en')) return [...measures];
-  return measures.filter((m) => spanishMeasureDescription(m.description) !== null);
+  return measures.filter((m) => isMeasureVisible(m.description, language));
+}
+
+/** One measure of `visibleMeasures`' rule: every measure in English, only those fully in Spanish otherwise. */
+export function isMeasureVisible(description: string, language: string): boolean {
+  return language.startsWith('en') || spanishMeasureDescription(description) !== null;
 }
 
 /** '0,5 taza, en cubos (75,0 g)' in Spanish, '0.5 cup, cubes (75.0 g)' in English. */

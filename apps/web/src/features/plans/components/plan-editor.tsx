@@ -42,7 +42,6 @@ import {
   householdAmount,
   measureDescriptionFor,
   planTargetEnergy,
-  spanishMeasureDescription,
   PLAN_GOAL_IDS,
   type MacroDistribution,
   type PlanGoalId,
@@ -69,6 +68,7 @@ import {
   type ExchangeDays,
   type FormulaEditorDay,
 } from './editor-state';
+import { isMeasureVisible } from '../../foods';
 import { FoodPicker } from './food-picker';
 import { DAYS, fmt, fmtDate, parseDecimalInput } from './format';
 
@@ -143,6 +143,7 @@ export function PlanEditor({ plan }: { plan: Plan }) {
   };
   // Lines far outside a plausible portion (5 kg of oil) are saved only after the nutritionist confirms them.
   const implausible = useMemo(() => (plan.type === 2 ? implausibleLines(formula) : []), [plan.type, formula]);
+  const unusualKeys = useMemo(() => new Set(implausible.map((line) => line.key)), [implausible]);
   const [confirming, setConfirming] = useState<null | (() => void)>(null);
   const confirmed = (action: () => void) => () => (implausible.length > 0 ? setConfirming(() => action) : action());
   const save = useMutation({
@@ -463,7 +464,7 @@ export function PlanEditor({ plan }: { plan: Plan }) {
               })}
             </Stack>
           ) : plan.type === 2 ? (
-            <FormulaDay dayNumber={dayNumber} days={formula} setDays={setFormula} slots={enabled} totals={totals} />
+            <FormulaDay dayNumber={dayNumber} days={formula} setDays={setFormula} slots={enabled} totals={totals} unusual={unusualKeys} />
           ) : groups ? (
             <ExchangeDay dayNumber={dayNumber} days={exchange} setDays={setExchange} slots={enabled} groups={groups} totals={totals} />
           ) : (
@@ -481,7 +482,22 @@ export function PlanEditor({ plan }: { plan: Plan }) {
 
 type Slot = Plan['slots'][number];
 
-function FormulaDay({ dayNumber, days, setDays, slots, totals }: { dayNumber: number; days: FormulaEditorDay[]; setDays: (fn: (d: FormulaEditorDay[]) => FormulaEditorDay[]) => void; slots: Slot[]; totals: PlanTotals | null }) {
+function FormulaDay({
+  dayNumber,
+  days,
+  setDays,
+  slots,
+  totals,
+  unusual,
+}: {
+  dayNumber: number;
+  days: FormulaEditorDay[];
+  setDays: (fn: (d: FormulaEditorDay[]) => FormulaEditorDay[]) => void;
+  slots: Slot[];
+  totals: PlanTotals | null;
+  /** Keys of the lines the editor will ask to confirm (computed once, by the editor). */
+  unusual: ReadonlySet<string>;
+}) {
   const { t, i18n } = useTranslation('plans');
   const lang = i18n.language;
   const current = days.find((d) => d.day === dayNumber);
@@ -493,7 +509,6 @@ function FormulaDay({ dayNumber, days, setDays, slots, totals }: { dayNumber: nu
       return [...all.filter((d) => d.day !== dayNumber), { day: dayNumber, meals }].sort((a, b) => a.day - b.day);
     });
   const dayTotal = totals?.days.find((d) => d.day === dayNumber)?.totals.values.energyKcal ?? 0;
-  const unusual = useMemo(() => new Set(implausibleLines(days.filter((d) => d.day === dayNumber)).map((line) => line.key)), [days, dayNumber]);
   return (
     <Stack>
       <Text fw={600} data-testid="day-total">
@@ -563,7 +578,7 @@ function FormulaDay({ dayNumber, days, setDays, slots, totals }: { dayNumber: nu
                                 value={String(item.unit)}
                                 allowDeselect={false}
                                 w={200}
-                                data={[{ value: 'g', label: t('editor.grams') }, ...item.measures.filter((m) => lang.startsWith('en') || m.position === item.unit || spanishMeasureDescription(m.description) !== null).map((m) => ({ value: String(m.position), label: `${m.amount !== 1 ? `${fmt(m.amount, lang, 2)} ` : ''}${measureDescriptionFor(m.description, lang.startsWith('en') ? 'en' : 'es')} (${fmt(m.gramWeight, lang, 1)} g)` }))]}
+                                data={[{ value: 'g', label: t('editor.grams') }, ...item.measures.filter((m) => m.position === item.unit || isMeasureVisible(m.description, lang)).map((m) => ({ value: String(m.position), label: `${m.amount !== 1 ? `${fmt(m.amount, lang, 2)} ` : ''}${measureDescriptionFor(m.description, lang.startsWith('en') ? 'en' : 'es')} (${fmt(m.gramWeight, lang, 1)} g)` }))]}
                                 onChange={(v) => v && updateMeal(s.slot, (list) => list.map((x) => (x.key === item.key ? { ...x, unit: v === 'g' ? 'g' : Number(v) } : x)))}
                               />
                             ) : (
@@ -704,7 +719,8 @@ function ExchangeDay({ dayNumber, days, setDays, slots, groups, totals }: { dayN
 /** "≈ ¾ taza" under a quantity in grams: the household amount the patient will read on the plan. */
 function HouseholdHint({ grams, measures }: { grams: number; measures: EditorItem['measures'] }) {
   const { t } = useTranslation('plans');
-  const household = householdAmount(grams, measures);
+  // Rows re-render on every keystroke of the editor; the measure choice only changes with grams or measures.
+  const household = useMemo(() => householdAmount(grams, measures), [grams, measures]);
   if (!household) return null;
   return (
     <Text size="xs" mt={2} data-testid="household">
