@@ -56,6 +56,16 @@ import { plansRoutes } from './modules/plans/plans.routes.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import { createChatService } from './modules/chat/chat.service.js';
+import { PhotoUrlSigner } from './modules/patients/photo-url.js';
+import { portalRoutes } from './modules/portal/portal.routes.js';
+import { createPortalService } from './modules/portal/portal.service.js';
+import { createCallRelay } from './modules/video/call-signalling.js';
+import { videoRoutes } from './modules/video/video.routes.js';
+
+/** Chat messages one user may send per rate-limit window (RATE_LIMIT_WINDOW_SECONDS, 15 minutes by default). */
+const CHAT_SEND_LIMIT_PER_WINDOW = 600;
 import { createReminderJob, createReminderScheduler } from './modules/appointments/reminder-job.js';
 
 // Validation messages of every contract schema in the interface's language.
@@ -141,6 +151,20 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     publicUrl: config.publicUrl,
   });
   await auth.promoteConfiguredAdmins();
+  const photoUrls = new PhotoUrlSigner(secret);
+  const photoUrl = (patient: { id: string; nutritionist_id: string; version: number; photo_path: string | null }) =>
+    patient.photo_path ? photoUrls.url(patient.id, patient.nutritionist_id, Number(patient.version), clock.now()) : null;
+  const portal = createPortalService({
+    db: database.db,
+    clock,
+    mailer,
+    bus,
+    rateLimiter,
+    publicUrl: config.publicUrl,
+    acceptRateLimitPerIp: config.loginRateLimitPerIp,
+    photoUrl,
+  });
+  const chat = createChatService({ db: database.db, clock, bus, rateLimiter, sendLimitPerWindow: CHAT_SEND_LIMIT_PER_WINDOW, photoUrl });
   await rateLimiter.prune();
 
   await app.register(fastifyCookie);
@@ -195,12 +219,15 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     async (api) => {
       await api.register(healthRoutes, { db: database.db, kind: database.kind, version: APP_VERSION });
       await api.register(clientConfigRoutes, { mapTileUrl: config.mapTileUrl });
-      await api.register(authRoutes, { auth, guards, secureCookies: config.publicUrl.startsWith('https://') });
+      await api.register(authRoutes, { auth, guards, secureCookies: config.publicUrl.startsWith('https://'), portal });
       await api.register(marketingRoutes, { db: database.db, guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });
       await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret });
       await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer, dataDir: config.dataDir });
-      await api.register(realtimeRoutes, { tokens, bus });
+      await api.register(realtimeRoutes, { tokens, bus, callRelay: createCallRelay({ db: database.db, bus }) });
+      await api.register(portalRoutes, { portal, chat, guards });
+      await api.register(chatRoutes, { chat, portal, guards });
+      await api.register(videoRoutes, { guards, clock, config: config.video });
       await api.register(locationsRoutes, { locations: createLocationsService({ db: database.db, clock }), guards });
       await api.register(appointmentsRoutes, { appointments: createAppointmentsService({ db: database.db, clock, mailer }), guards });
       await api.register(calendarFeedRoutes, {
@@ -220,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         mailer,
         branding: { clock, dataDir: config.dataDir },
         share: { secret, publicUrl: config.publicUrl },
+        portal,
       });
       await api.register(brandingRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });
     },

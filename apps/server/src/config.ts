@@ -74,6 +74,13 @@ const envSchema = z.object({
     }),
   /** Bearer token that opens GET /metrics (Prometheus); unset = no metrics endpoint. */
   METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** Comma-separated stun: URLs for video calls; none by default (a LAN needs none). */
+  STUN_URLS: z.string().optional(),
+  /** Comma-separated turn:/turns: URLs of a TURN server (coturn) for patients behind mobile networks. */
+  TURN_URLS: z.string().optional(),
+  /** coturn's static-auth-secret (use-auth-secret): time-limited credentials are derived from it. */
+  TURN_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  TURN_CREDENTIAL_TTL_SECONDS: durationSeconds(6 * 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', ''])
@@ -106,6 +113,7 @@ export type Config = {
   /** null: no map tiles. */
   mapTileUrl: string | null;
   metricsToken: string | undefined;
+  video: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnCredentialTtlSeconds: number };
   logLevel: string;
   trustProxy: boolean;
 };
@@ -116,6 +124,8 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+const splitList = (value: string | undefined): string[] => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
 
 /** Parses the environment; throws ConfigError listing every bad variable at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -149,6 +159,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
     mapTileUrl: e.MAP_TILE_URL === 'off' ? null : e.MAP_TILE_URL,
     metricsToken: e.METRICS_TOKEN,
+    video: {
+      stunUrls: splitList(e.STUN_URLS),
+      turnUrls: splitList(e.TURN_URLS),
+      turnSecret: e.TURN_SECRET,
+      turnCredentialTtlSeconds: e.TURN_CREDENTIAL_TTL_SECONDS,
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

@@ -16,7 +16,8 @@ const emailSchema = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: 'Ingresa un correo electrónico válido.' }).max(254, { error: 'El correo electrónico es demasiado largo.' }));
-const passwordSchema = z
+/** Password rules of every account (nutritionists and portal patients). */
+export const passwordSchema = z
   .string({ error: 'Ingresa una contraseña.' })
   .min(PASSWORD_MIN_LENGTH, { error: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.` })
   .max(200, { error: 'La contraseña es demasiado larga.' });

@@ -13,3 +13,4 @@ export * from './dishes.js';
 export * from './consultations.js';
 export * from './patient-export.js';
 export * from './plans.js';
+export * from './portal.js';

@@ -21,7 +21,7 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** A calendar date 'YYYY-MM-DD'; the UI shows it as dd-mm-yyyy. */
-const dateField = (label: string) =>
+export const dateField = (label: string) =>
   z
     .string({ error: `Ingresa ${label}.` })
     .trim()
@@ -61,7 +61,7 @@ function latestDateOnEarth(): string {
   return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 /** A date that cannot be in the future: refused with `futureMessage` together with the other field errors. */
-const pastDateField = (label: string, futureMessage: string) =>
+export const pastDateField = (label: string, futureMessage: string) =>
   dateField(label).refine((value) => value <= latestDateOnEarth(), { error: futureMessage });
 
 const FUTURE_BIRTH_DATE = 'La fecha de nacimiento no puede ser una fecha futura.';

@@ -10,6 +10,7 @@ import * as patientsMore from './migrations/0007-patients-more.js';
 import * as dishExamples from './migrations/0008-dish-examples.js';
 import * as nutritionistLogo from './migrations/0009-nutritionist-logo.js';
 import * as foodsArgentina from './migrations/0010-foods-argentina.js';
+import * as portal from './migrations/0011-portal.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-dish-examples': dishExamples,
   '0009-nutritionist-logo': nutritionistLogo,
   '0010-foods-argentina': foodsArgentina,
+  '0011-portal': portal,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

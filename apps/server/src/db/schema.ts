@@ -5,6 +5,7 @@ import type { AppointmentsDB, PatientReminderColumns } from './schema-appointmen
 import type { FoodsDB } from './schema-foods.js';
 import type { ConsultationsDB } from './schema-consultations.js';
 import type { PlansDB } from './schema-plans.js';
+import type { PortalDB } from './schema-portal.js';
 
 export type IsoInstant = string;
 export type Flag = number;
@@ -113,7 +114,7 @@ export interface AuditLogTable {
   created_at: IsoInstant;
 }
 
-export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB {
+export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB {
   users: UsersTable;
   nutritionists: NutritionistsTable & NutritionistLogoColumns;
   refresh_tokens: RefreshTokensTable;

@@ -31,6 +31,8 @@ const ANYWHERE: Record<string, string> = {
   pídeselo: 'pedíselo',
   pídele: 'pedile',
   escríbele: 'escribile',
+  invítalo: 'invitalo',
+  llamas: 'llamás',
   prefieres: 'preferís',
   buscas: 'buscás',
   encuentras: 'encontrás',

@@ -8,6 +8,8 @@ import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
   meResponseSchema,
+  portalAcceptRequestSchema,
+  portalSessionResponseSchema,
   refreshRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
@@ -17,6 +19,7 @@ import {
   verifyPasswordRequestSchema,
 } from '@almendra/contracts';
 import type { Guards } from '../../lib/auth-guard.js';
+import type { PortalService } from '../portal/portal.service.js';
 import type { AuthService, IssuedSession } from './auth.service.js';
 
 export const REFRESH_COOKIE = 'almendra_refresh';
@@ -26,6 +29,8 @@ export interface AuthRoutesOptions {
   auth: AuthService;
   guards: Guards;
   secureCookies: boolean;
+  /** POST /portal/accept: creates a patient's account from an invitation, then signs it in like /auth/login. */
+  portal?: Pick<PortalService, 'accept'>;
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
@@ -55,6 +60,21 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       return reply.status(201).send(issued.session);
     },
   );
+
+  if (options.portal) {
+    const portal = options.portal;
+    r.post(
+      '/portal/accept',
+      { schema: { tags: ['portal'], body: portalAcceptRequestSchema, response: { 200: portalSessionResponseSchema, ...errors } } },
+      async (request, reply) => {
+        const userId = await portal.accept(request.body, request.ip);
+        const issued = await auth.sessionFor(userId);
+        setRefreshCookie(reply, issued);
+        const { accessToken, expiresAt, user } = issued.session;
+        return { accessToken, expiresAt, user };
+      },
+    );
+  }
 
   r.post(
     '/auth/login',

@@ -89,6 +89,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     me,
 
+    /** A new session for a user created elsewhere (a patient who just accepted a portal invitation). */
+    async sessionFor(userId: string): Promise<IssuedSession> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'La sesión no es válida. Vuelve a iniciar sesión.');
+      return issueSession(user);
+    },
+
     async register(input: RegisterRequest, ip: string): Promise<IssuedSession> {
       const data = registerRequestSchema.parse(input);
       await deps.rateLimiter.hit([{ key: `register:ip:${ip}`, max: deps.loginRateLimitPerIp }]);

@@ -28,6 +28,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { createBrandingService } from '../branding/branding.service.js';
 import { SignedTokens } from '../../lib/signed-token.js';
 import { renderPlanPdf } from './plan-pdf.js';
+import type { PortalService } from '../portal/portal.service.js';
 import type { PlansService } from './plans.service.js';
 
 export interface PlansRoutesOptions {
@@ -39,6 +40,8 @@ export interface PlansRoutesOptions {
   branding: { clock: Clock; dataDir: string };
   /** Signs the expiring links to a plan's PDF sent to patients (WhatsApp); `publicUrl` is their origin. */
   share: { secret: string; publicUrl: string };
+  /** The portal's read-only view of the patient's current plan (GET /portal/plan and /portal/plan/pdf). */
+  portal?: Pick<PortalService, 'scopeOf' | 'currentPlanId'>;
 }
 
 /** Days a shared plan link opens the PDF: long enough for a patient to come back to it between visits. */
@@ -70,6 +73,27 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
   }
 
   const filename = (title: string) => `${title.normalize('NFD').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'plan'}.pdf`;
+
+  if (options.portal) {
+    const portal = options.portal;
+    const patientPlan = async (userId: string) => {
+      const scope = await portal.scopeOf(userId);
+      return { scope, id: await portal.currentPlanId(scope) };
+    };
+    r.get('/portal/plan', { preHandler: guards.requireRole('patient'), schema: { tags, response: { 200: planSchema, ...errors } } }, async (request) => {
+      const { scope, id } = await patientPlan(request.auth!.userId);
+      return plans.get(scope, id);
+    });
+    r.get('/portal/plan/pdf', { preHandler: guards.requireRole('patient'), schema: { tags } }, async (request, reply) => {
+      const { scope, id } = await patientPlan(request.auth!.userId);
+      const { plan, pdf } = await pdfOf(scope, id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${filename(plan.title)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    });
+  }
 
   r.get('/meal-slots', { preHandler: guards.requireEditor, schema: { tags, response: { 200: mealSlotsResponseSchema, ...errors } } }, async (request) =>
     plans.mealSlots(tenantScope(request)),
