@@ -63,6 +63,8 @@ import { portalRoutes } from './modules/portal/portal.routes.js';
 import { createPortalService } from './modules/portal/portal.service.js';
 import { createCallRelay } from './modules/video/call-signalling.js';
 import { videoRoutes } from './modules/video/video.routes.js';
+import { dailyLogRoutes } from './modules/daily-log/daily-log.routes.js';
+import { createDailyLogService } from './modules/daily-log/daily-log.service.js';
 
 /** Chat messages one user may send per rate-limit window (RATE_LIMIT_WINDOW_SECONDS, 15 minutes by default). */
 const CHAT_SEND_LIMIT_PER_WINDOW = 600;
@@ -228,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(portalRoutes, { portal, chat, guards });
       await api.register(chatRoutes, { chat, portal, guards });
       await api.register(videoRoutes, { guards, clock, config: config.video });
+      await api.register(dailyLogRoutes, { dailyLog: createDailyLogService({ db: database.db, clock, bus, dataDir: config.dataDir, secret }), portal, guards });
       await api.register(locationsRoutes, { locations: createLocationsService({ db: database.db, clock }), guards });
       await api.register(appointmentsRoutes, { appointments: createAppointmentsService({ db: database.db, clock, mailer }), guards });
       await api.register(calendarFeedRoutes, {
