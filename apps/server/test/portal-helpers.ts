@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import { registerAndLogin, type TestApp } from './helpers.js';
 import { caller, validPatient } from './patients-helpers.js';
 
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
 let emailCounter = 0;
 export const uniqueEmail = () => `paciente.${Date.now().toString(36)}.${++emailCounter}@correo.test`;
 
