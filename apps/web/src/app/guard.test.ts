@@ -21,8 +21,13 @@ describe('route guard decisions', () => {
     expect(decideAccess(at('/inicio'), editor, { ...nutritionist, role: 'admin' })).toEqual({ kind: 'allow' });
   });
 
+  it('sends a portal patient who opens a practice screen to /portal', () => {
+    expect(decideAccess(at('/inicio'), editor, { ...nutritionist, role: 'patient' })).toEqual({ kind: 'redirect', to: '/portal', reason: 'denied' });
+    expect(decideAccess(at('/portal'), { auth: true, roles: ['patient'] }, { ...nutritionist, role: 'patient' })).toEqual({ kind: 'allow' });
+  });
+
   it('sends users whose role is not allowed to /pages/not-authorized', () => {
-    expect(decideAccess(at('/inicio'), editor, { ...nutritionist, role: 'patient' })).toMatchObject({
+    expect(decideAccess(at('/portal'), { auth: true, roles: ['patient'] }, nutritionist)).toMatchObject({
       kind: 'redirect',
       to: '/pages/not-authorized',
       reason: 'denied',

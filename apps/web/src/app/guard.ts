@@ -12,6 +12,9 @@ export const BANNED_STATUS = 2;
 /** The spec's "editor" rule: nutritionists, and admins (editor rules also admit admin). */
 export const EDITOR_ROLES: readonly Role[] = ['nutritionist', 'admin'];
 export const ADMIN_ROLES: readonly Role[] = ['admin'];
+/** Portal accounts: patients see only /portal (and the shared screens without an access check). */
+export const PATIENT_ROLES: readonly Role[] = ['patient'];
+export const PORTAL_PATH = '/portal';
 
 export interface AccessRule {
   /** The route needs a signed-in session. */
@@ -52,6 +55,8 @@ export function decideAccess(target: { pathname: string; search: string }, rule:
     return { kind: 'redirect', to: viewer.planKey ? ACTIVATE_ACCOUNT_PATH : PLANS_PATH, reason: 'banned' };
   }
   if (rule.roles && (!viewer.role || !rule.roles.includes(viewer.role))) {
+    // A patient who follows a practice link (or an old bookmark) lands in their portal, not on an error.
+    if (viewer.role === 'patient') return { kind: 'redirect', to: PORTAL_PATH, reason: 'denied' };
     return { kind: 'redirect', to: NOT_AUTHORIZED_PATH, reason: 'denied' };
   }
   return ALLOW;

@@ -1,6 +1,6 @@
 // Every route of seed 1 section 2 (aliases included) with its layout and access rule. Pure data:
 // router.tsx turns it into react-router routes with lazily loaded screens; tests check coverage.
-import { ADMIN_ROLES, EDITOR_ROLES, type AccessRule } from './guard';
+import { ADMIN_ROLES, EDITOR_ROLES, PATIENT_ROLES, type AccessRule } from './guard';
 
 export type PageKey =
   | 'dashboard'
@@ -44,7 +44,9 @@ export type PageKey =
   | 'serverError'
   | 'notAuthorized'
   | 'maintenance'
-  | 'comingSoon';
+  | 'comingSoon'
+  | 'portal'
+  | 'portalAccept';
 
 export interface RouteEntry {
   path: string;
@@ -59,6 +61,7 @@ const EDITOR: AccessRule = { auth: true, roles: EDITOR_ROLES };
 const ADMIN: AccessRule = { auth: true, roles: ADMIN_ROLES };
 const PUBLIC: AccessRule = { auth: false };
 const SKIP: AccessRule = { auth: true, skipAccessCheck: true };
+const PATIENT: AccessRule = { auth: true, roles: PATIENT_ROLES };
 
 const main = (path: string, page: PageKey, props?: Record<string, string>): RouteEntry => ({
   path,
@@ -134,6 +137,10 @@ export const ROUTES: readonly RouteEntry[] = [
   full('/pages/not-authorized', 'notAuthorized', PUBLIC),
   full('/pages/maintenance', 'maintenance', PUBLIC),
   full('/comingsoon', 'comingSoon', PUBLIC),
+
+  // The patient portal (issue 10; not in the spec, whose patients used a separate mobile app).
+  full('/portal', 'portal', PATIENT),
+  full('/portal/aceptar', 'portalAccept', PUBLIC),
 ];
 
 export const NOT_FOUND_PATH = '/pages/error-404';

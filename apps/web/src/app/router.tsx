@@ -38,12 +38,14 @@ const chat = () => import('../features/chat/routes/chat-pages');
 const video = () => import('../features/video/routes/video-pages');
 const help = () => import('../features/help/routes/help-pages');
 const welcome = () => import('../features/account/routes/welcome-page');
+const portal = () => import('../features/portal/routes/portal-pages');
 
 /** '/' for a signed-out visitor: what Almendra is, with sign-up and sign-in. */
 const WelcomePage = lazyPage('welcome', welcome, 'WelcomePage');
 
 /** '/': signed-in people go where they always went (/inicio, whose guard handles lock and ban). */
 async function rootLoader() {
+  // /inicio's guard sends a patient on to /portal.
   if (await ensureSession().catch(() => false)) throw redirect(ROOT_REDIRECT);
   await WelcomePage.preload();
   return null;
@@ -92,6 +94,8 @@ export const PAGES: Record<PageKey, LazyPage> = {
   notAuthorized: lazyPage('errors', errors, 'NotAuthorizedPage'),
   maintenance: lazyPage('errors', errors, 'MaintenancePage'),
   comingSoon: lazyPage('errors', errors, 'ComingSoonPage'),
+  portal: lazyPage('portal', portal, 'PortalPage'),
+  portalAccept: lazyPage('portal', portal, 'PortalAcceptPage'),
 };
 
 /**

@@ -54,6 +54,7 @@ export type Resources = (typeof bundledResources)['es'] & {
   appointments: typeof import('../locales/es/appointments.json');
   foods: typeof import('../locales/es/foods.json');
   plans: typeof import('../locales/es/plans.json');
+  portal: typeof import('../locales/es/portal.json');
 };
 
 export const LANGUAGES = ['es', 'es-AR', 'en'] as const;
@@ -70,6 +71,7 @@ export const LAZY_NAMESPACES = [
   'appointments',
   'foods',
   'plans',
+  'portal',
 ] as const satisfies readonly Exclude<keyof Resources, keyof (typeof bundledResources)['es']>[];
 
 // One chunk per lazy locale file. The pattern names only the lazy namespaces: a template import
@@ -77,7 +79,7 @@ export const LAZY_NAMESPACES = [
 // chunk into a dozen extra requests on every first load. A new lazy namespace goes here and in
 // LAZY_NAMESPACES (locales.test.ts and the test setup fail otherwise).
 const lazyLocaleFiles = import.meta.glob<ResourceKey>(
-  '../locales/*/{dashboard,billing,admin,patients,consultations,appointments,foods,plans}.json',
+  '../locales/*/{dashboard,billing,admin,patients,consultations,appointments,foods,plans,portal}.json',
   { import: 'default' },
 );
 

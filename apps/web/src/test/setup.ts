@@ -11,6 +11,19 @@ import { loadAllNamespaces } from '../lib/i18n';
 // have every namespace of both languages in the store before any test runs.
 await loadAllNamespaces();
 
+// jsdom has no server to hold a WebSocket: the realtime connection (exercised by the browser tests)
+// stays idle in unit tests, so its reconnect and token-renewal timers never outlive the test that
+// started them and call another test's fetch stub.
+vi.mock('../lib/realtime', () => ({
+  realtime: {
+    start: () => undefined,
+    send: () => false,
+    subscribe: () => () => undefined,
+    onStatus: () => () => undefined,
+    currentStatus: () => 'offline',
+  },
+}));
+
 // Lazily loaded screens are compiled on first use in tests; give them time to arrive.
 configure({ asyncUtilTimeout: 5000 });
 

@@ -136,9 +136,10 @@ export function createChatService(deps: ChatServiceDeps) {
 
     async send(party: ChatParty, input: { text: string; clientId?: string }): Promise<ChatMessage> {
       const data = sendChatMessageRequestSchema.parse(input);
+      const patient = await repo.findPatient(db, party.nutritionistId, party.patientId);
+      if (!patient) throw new AppError('NOT_FOUND', 'No encontramos ese paciente.');
       if (party.side === 'nutritionist') {
-        const patient = await repo.findPatient(db, party.nutritionistId, party.patientId);
-        if (!patient?.user_id) throw new AppError('CONFLICT', 'Este paciente no tiene acceso al portal: invítalo desde su ficha para chatear.');
+        if (!patient.user_id) throw new AppError('CONFLICT', 'Este paciente no tiene acceso al portal: invítalo desde su ficha para chatear.');
       }
       if (data.clientId) {
         const existing = await repo.findByClientId(db, party.patientId, party.side, data.clientId);
@@ -171,7 +172,8 @@ export function createChatService(deps: ChatServiceDeps) {
         throw error;
       }
       const message = toChatMessage(row);
-      await publish(party, { type: 'chat.message', patientId: party.patientId, message });
+      // The name lets a background tab title its browser notification without another request.
+      await publish(party, { type: 'chat.message', patientId: party.patientId, patientName: `${patient.first_name} ${patient.last_name}`.trim(), message });
       await publishUnread(party, party.side === 'nutritionist' ? 'patient' : 'nutritionist');
       return message;
     },

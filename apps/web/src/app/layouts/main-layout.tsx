@@ -12,6 +12,7 @@ import { PageLoader } from '../../components/page-loader';
 import { useCurrentUser } from '../../lib/current-user';
 import { preferencesStore } from '../../lib/preferences';
 import { PageSearchSpotlight } from '../search/page-search-spotlight';
+import { ChatShell } from '../../features/chat/components/chat-shell';
 import { LocaleSwitch, ThemeMenu, UserMenu } from './navbar-controls';
 import { SideMenu } from './side-menu';
 import classes from './main-layout.module.css';
@@ -99,6 +100,7 @@ export function MainLayout() {
         </Suspense>
       </AppShell.Main>
       <PageSearchSpotlight me={me.data} />
+      <ChatShell />
     </AppShell>
   );
 }

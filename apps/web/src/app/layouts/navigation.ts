@@ -38,7 +38,7 @@ export interface MenuEntry {
   label: NavPageKey;
   icon: ComponentType<IconProps>;
   /** Shows the unseen appointment-request count. */
-  badge?: 'unseenRequests';
+  badge?: 'unseenRequests' | 'unreadMessages';
   /** Registered but not listed (seed: /comprar is hidden from the menu). */
   hidden?: boolean;
   roles?: readonly Role[];
@@ -53,7 +53,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/platos', label: 'dishes', icon: IconBowl },
   { path: '/estadisticas', label: 'statistics', icon: IconChartBar },
   { path: '/marketing', label: 'marketing', icon: IconSpeakerphone, badge: 'unseenRequests' },
-  { path: '/chat', label: 'chat', icon: IconMessages },
+  { path: '/chat', label: 'chat', icon: IconMessages, badge: 'unreadMessages' },
   { path: '/configuracion', label: 'settings', icon: IconSettings },
   { path: '/comprar', label: 'prices', icon: IconTag, hidden: true },
   { path: '/admin', label: 'admin', icon: IconShieldLock, roles: ['admin'] },

@@ -1,4 +1,4 @@
-// Side menu: the spec's entries in its order, the marketing badge (hidden when 0) and, for admins,
+// Side menu: the spec's entries in its order, the marketing and chat badges (hidden when 0) and, for admins,
 // Administración.
 import { Badge, NavLink, Stack, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import type { Role } from '@almendra/contracts';
 import { unseenRequestsQuery } from '../../features/marketing/api/unseen-requests';
+import { useUnreadTotal } from '../../features/chat/lib/unread';
 import { visibleMenu } from './navigation';
 
 export function SideMenu({ role, onNavigate }: { role: Role | null; onNavigate: () => void }) {
@@ -13,6 +14,7 @@ export function SideMenu({ role, onNavigate }: { role: Role | null; onNavigate: 
   const location = useLocation();
   const unseen = useQuery(unseenRequestsQuery());
   const unseenCount = unseen.data?.count ?? 0;
+  const unreadMessages = useUnreadTotal();
 
   return (
     <nav aria-label={t('menu.label')}>
@@ -25,6 +27,11 @@ export function SideMenu({ role, onNavigate }: { role: Role | null; onNavigate: 
               <Badge size="sm" color="red" circle={unseenCount < 10} data-testid="marketing-badge">
                 <span aria-hidden>{unseenCount}</span>
                 <VisuallyHidden>{t('menu.unseenRequests', { count: unseenCount })}</VisuallyHidden>
+              </Badge>
+            ) : entry.badge === 'unreadMessages' && unreadMessages > 0 ? (
+              <Badge size="sm" color="red" circle={unreadMessages < 10} data-testid="chat-badge">
+                <span aria-hidden>{unreadMessages}</span>
+                <VisuallyHidden>{t('menu.unreadMessages', { count: unreadMessages })}</VisuallyHidden>
               </Badge>
             ) : null;
           return (

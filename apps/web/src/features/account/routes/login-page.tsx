@@ -29,7 +29,7 @@ export function LoginPage() {
     mutationFn: accountApi.login,
     onSuccess: (session) => {
       startSession(session);
-      void navigate(safeRedirectPath(params.get('to')), { replace: true });
+      void navigate(safeRedirectPath(params.get('to'), session.user.role === 'patient' ? '/portal' : undefined), { replace: true });
     },
   });
 

@@ -1,7 +1,7 @@
 // /ficha?id=…: header (photo, name, age, type, contact links, Nueva consulta, JSON and PDF export, delete)
 // and tabs: personal data and clinical record sections (each saved on its own), consultations (from the
-// consultations feature), plans, notes and daily log (honest empty states until they land), and the
-// record's change history.
+// consultations feature), plans, notes (an honest empty state until it lands), the daily log the patient
+// keeps in the portal, and the record's change history; the portal access card sits under personal data.
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
 import {
   Accordion,
@@ -51,6 +51,8 @@ import { PregnancySection } from './pregnancy-section';
 
 const ConsultationsTab = lazy(() => import('../../consultations').then((m) => ({ default: m.ConsultationsTab })));
 const PatientPlansTab = lazy(() => import('../../plans').then((m) => ({ default: m.PatientPlansTab })));
+const PortalAccessCard = lazy(() => import('../../portal').then((m) => ({ default: m.PortalAccessCard })));
+const DailyLogTab = lazy(() => import('../../portal').then((m) => ({ default: m.DailyLogTab })));
 
 /** ?tab= in the record's address (Spanish, as other screens link to it) → the tab to open. */
 const TAB_BY_PARAM: Record<string, string> = {
@@ -131,6 +133,11 @@ function RecordView({ patient }: { patient: Patient }) {
               </Title>
               <PersonalSection patient={patient} readOnly={readOnly} />
             </Paper>
+            <TabBoundary fallback={null}>
+              <Suspense fallback={null}>
+                <PortalAccessCard patient={patient} readOnly={readOnly} />
+              </Suspense>
+            </TabBoundary>
             <Accordion variant="separated" multiple defaultValue={patient.pregnant ? ['pregnancy'] : []}>
               {(
                 [
@@ -172,7 +179,11 @@ function RecordView({ patient }: { patient: Patient }) {
           <Empty icon={<IconNotes size={24} aria-hidden />} text={t('tabs.notesEmpty')} />
         </Tabs.Panel>
         <Tabs.Panel value="dailyLog" pt="md">
-          <Empty icon={<IconNotebook size={24} aria-hidden />} text={t('tabs.dailyLogEmpty')} />
+          <TabBoundary fallback={<Empty icon={<IconNotebook size={24} aria-hidden />} text={t('tabs.dailyLogEmpty')} />}>
+            <Suspense fallback={<Loader aria-label={t('record.loading')} />}>
+              <DailyLogTab patient={patient} />
+            </Suspense>
+          </TabBoundary>
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           <PatientHistory patientId={patient.id} />

@@ -1,0 +1,57 @@
+// What the practice's app shell adds for chat and calls on every main screen: the floating chat (with
+// at least 2 patients), a browser notification and a "(n)" tab title for messages that arrive while the
+// tab is in the background, and the incoming-call notice (Accept opens /video-llamadas).
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { ChatMessage } from '@almendra/contracts';
+import { api } from '../../../lib/api-client';
+import { useRealtimeEvents } from '../../../lib/use-realtime';
+import { IncomingCallNotice } from '../../video/components/call-screen';
+import { callManager } from '../../video/lib/call-manager';
+import { titleWithUnread, useUnreadTotal } from '../lib/unread';
+import { FloatingChat } from './floating-chat';
+
+export function ChatShell() {
+  const { t } = useTranslation('portal');
+  const navigate = useNavigate();
+  const unread = useUnreadTotal();
+  // The spec shows the floating chat only to practices with at least 2 patients.
+  const patients = useQuery({
+    queryKey: ['patients', 'count-for-chat'],
+    queryFn: () => api.get<{ total: number }>('/patients?limit=1'),
+    staleTime: 5 * 60_000,
+  });
+
+  useEffect(() => {
+    callManager.start('nutritionist');
+  }, []);
+
+  useEffect(() => {
+    const update = () => {
+      document.title = titleWithUnread(document.title, unread, document.hidden);
+    };
+    update();
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, [unread]);
+
+  useRealtimeEvents(['chat.message'], (event) => {
+    const message = event.message as ChatMessage;
+    if (message.sender !== 'patient' || !document.hidden) return;
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    const notification = new Notification(t('chat.notificationTitle', { name: String(event.patientName ?? '') }).trim(), { body: message.text.slice(0, 140), tag: `chat-${String(event.patientId)}` });
+    notification.onclick = () => {
+      window.focus();
+      void navigate(`/chat?paciente=${encodeURIComponent(String(event.patientId))}`);
+    };
+  });
+
+  return (
+    <>
+      <IncomingCallNotice onAccept={() => void navigate('/video-llamadas')} />
+      {(patients.data?.total ?? 0) >= 2 && <FloatingChat unread={unread} />}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+// Calls of the patient portal (patient side) and of the portal's practice side in the record.
+import type {
+  DailyLogDay,
+  DailyLogEntryRequest,
+  DailyLogList,
+  Plan,
+  PortalAcceptRequest,
+  PortalAccess,
+  PortalInviteResponse,
+  PortalMe,
+  PortalSessionResponse,
+} from '@almendra/contracts';
+import { api } from '../../../lib/api-client';
+import { authorized, multipart } from '../../../lib/api-upload';
+
+const range = (query: { from?: string; to?: string }) => {
+  const params = new URLSearchParams();
+  if (query.from) params.set('from', query.from);
+  if (query.to) params.set('to', query.to);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+export const portalKeys = {
+  me: ['portal', 'me'] as const,
+  plan: ['portal', 'plan'] as const,
+  log: ['portal', 'daily-log'] as const,
+  access: (patientId: string) => ['portal', 'access', patientId] as const,
+  patientLog: (patientId: string, from: string, to: string) => ['portal', 'patient-log', patientId, from, to] as const,
+};
+
+export const portalApi = {
+  accept: (body: PortalAcceptRequest) => api.post<PortalSessionResponse>('/portal/accept', body, { auth: false, refreshOn401: false }),
+  me: () => api.get<PortalMe>('/portal/me'),
+  plan: () => api.get<Plan>('/portal/plan'),
+  planPdf: async () => (await authorized('GET', '/portal/plan/pdf')).blob(),
+  saveDay: (body: DailyLogEntryRequest) => api.post<DailyLogDay>('/portal/daily-log', body),
+  addPhoto: (date: string, meal: string | null, file: File) => {
+    const form = new FormData();
+    form.append('photo', file, file.name);
+    const query = new URLSearchParams({ date, ...(meal ? { meal } : {}) });
+    return multipart<DailyLogDay['photos'][number]>('POST', `/portal/daily-log/photos?${query.toString()}`, form);
+  },
+  myLog: (query: { from?: string; to?: string } = {}) => api.get<DailyLogList>(`/portal/daily-log${range(query)}`),
+
+  // Practice side.
+  access: (patientId: string) => api.get<PortalAccess>(`/patients/${encodeURIComponent(patientId)}/portal-access`),
+  invite: (patientId: string) => api.post<PortalInviteResponse>(`/patients/${encodeURIComponent(patientId)}/portal-invite`),
+  revoke: (patientId: string) => api.delete<void>(`/patients/${encodeURIComponent(patientId)}/portal-access`),
+  patientLog: (patientId: string, query: { from?: string; to?: string }) => api.get<DailyLogList>(`/patients/${encodeURIComponent(patientId)}/daily-log${range(query)}`),
+  markLogSeen: (patientId: string) => api.post<void>(`/patients/${encodeURIComponent(patientId)}/daily-log/seen`),
+};

@@ -1,0 +1,272 @@
+// /portal: the patient's portal, built for a phone first: home (next appointment, plan, unread
+// messages), my plan (readable here, with its PDF), chat with my nutritionist, my daily log, and video
+// calls (the incoming-call notice shows on every tab). /portal/aceptar: code + password → account.
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Avatar, Badge, Button, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconCalendarEvent, IconHome, IconLogout, IconMessages, IconNotebook, IconSalad, IconVideo } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
+import { fieldErrors } from '../../../lib/api-error';
+import { endSession, startSession } from '../../../lib/auth';
+import { showError, showWarning } from '../../../lib/toast';
+import { useRealtimeEvents } from '../../../lib/use-realtime';
+import { AuthCard } from '../../account/components/auth-card';
+import { chatApi } from '../../chat/api/chat-api';
+import { ChatThread } from '../../chat/components/chat-thread';
+import { CallScreen, IncomingCallNotice, useCallState } from '../../video/components/call-screen';
+import { callManager } from '../../video/lib/call-manager';
+import { portalApi, portalKeys } from '../api/portal-api';
+import { DailyLogDays } from '../components/daily-log-days';
+import { DailyLogForm } from '../components/daily-log-form';
+import { PlanReader } from '../components/plan-reader';
+
+type PortalTab = 'home' | 'plan' | 'chat' | 'log' | 'call';
+
+export function PortalPage() {
+  const { t, i18n } = useTranslation(['portal', 'common']);
+  useDocumentTitle(`${t('portal:portal.title')} · ${t('common:appName')}`);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<PortalTab>('home');
+  const me = useQuery({ queryKey: portalKeys.me, queryFn: portalApi.me });
+  const call = useCallState();
+
+  useEffect(() => {
+    callManager.start('patient');
+  }, []);
+  // An accepted call takes the screen wherever the patient was (state adjusted while rendering, when the phase changes).
+  const [seenPhase, setSeenPhase] = useState(call.phase);
+  if (seenPhase !== call.phase) {
+    setSeenPhase(call.phase);
+    if (call.phase === 'connecting' || call.phase === 'inCall' || call.phase === 'noDevices' || call.phase === 'blocked') setTab('call');
+  }
+
+  useRealtimeEvents(['chat.unread', 'session.revoked'], (event) => {
+    if (event.type === 'session.revoked') {
+      showWarning(t('portal:portal.revoked'), '');
+      void endSession().then(() => navigate('/login', { replace: true }));
+      return;
+    }
+    queryClient.setQueryData(portalKeys.me, (old: typeof me.data) => (old ? { ...old, unreadMessages: Number(event.unreadCount ?? 0) } : old));
+  });
+
+  if (me.isLoading) return <Loader m="xl" aria-label={t('common:loading')} />;
+  if (!me.data) {
+    return (
+      <Container size="xs" py="xl">
+        <Alert color="red">{t('portal:portal.revoked')}</Alert>
+      </Container>
+    );
+  }
+  const { patient, nutritionist, nextAppointment, currentPlan, unreadMessages } = me.data;
+  const nutritionistName = `${nutritionist.firstName} ${nutritionist.lastName}`.trim();
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+  return (
+    <Container size="sm" px="sm" py="md" data-testid="portal">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={patient.photoUrl} name={`${patient.firstName} ${patient.lastName}`} color="initials" radius="xl" />
+            <div>
+              <Title order={1} size="h3">
+                {t('portal:portal.greeting', { name: patient.firstName })}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('portal:portal.nutritionist', { name: nutritionistName })}
+              </Text>
+            </div>
+          </Group>
+          <Button variant="subtle" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void endSession().then(() => navigate('/login', { replace: true }))}>
+            {t('portal:portal.signOut')}
+          </Button>
+        </Group>
+        <IncomingCallNotice onAccept={() => setTab('call')} />
+        <Tabs value={tab} onChange={(v) => setTab((v as PortalTab) ?? 'home')} keepMounted={false}>
+          <Tabs.List grow>
+            <Tabs.Tab value="home" leftSection={<IconHome size={16} aria-hidden />}>
+              {t('portal:portal.tabs.home')}
+            </Tabs.Tab>
+            <Tabs.Tab value="plan" leftSection={<IconSalad size={16} aria-hidden />}>
+              {t('portal:portal.tabs.plan')}
+            </Tabs.Tab>
+            <Tabs.Tab
+              value="chat"
+              leftSection={<IconMessages size={16} aria-hidden />}
+              rightSection={unreadMessages > 0 ? <Badge size="xs" color="red" circle data-testid="portal-unread">{unreadMessages}</Badge> : null}
+              data-testid="portal-tab-chat"
+            >
+              {t('portal:portal.tabs.chat')}
+            </Tabs.Tab>
+            <Tabs.Tab value="log" leftSection={<IconNotebook size={16} aria-hidden />} data-testid="portal-tab-log">
+              {t('portal:portal.tabs.log')}
+            </Tabs.Tab>
+            <Tabs.Tab value="call" leftSection={<IconVideo size={16} aria-hidden />}>
+              {t('portal:portal.tabs.call')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="home" pt="md">
+            <Stack gap="sm">
+              <Paper withBorder radius="md" p="md">
+                <Group gap="xs" mb={4}>
+                  <IconCalendarEvent size={18} aria-hidden />
+                  <Text fw={700}>{t('portal:portal.nextAppointment')}</Text>
+                </Group>
+                {nextAppointment ? (
+                  <Text data-testid="portal-next-appointment">
+                    {when(nextAppointment.start)}
+                    {nextAppointment.locationName ? ` · ${nextAppointment.locationName}` : ''}
+                    {nextAppointment.address ? ` (${nextAppointment.address})` : ''}
+                  </Text>
+                ) : (
+                  <Text c="dimmed">{t('portal:portal.noAppointment')}</Text>
+                )}
+              </Paper>
+              <Paper withBorder radius="md" p="md">
+                <Group gap="xs" mb={4}>
+                  <IconSalad size={18} aria-hidden />
+                  <Text fw={700}>{t('portal:portal.currentPlan')}</Text>
+                </Group>
+                {currentPlan ? (
+                  <Group justify="space-between">
+                    <Text>{currentPlan.title}</Text>
+                    <Button size="xs" variant="light" onClick={() => setTab('plan')}>
+                      {t('portal:portal.openPlan')}
+                    </Button>
+                  </Group>
+                ) : (
+                  <Text c="dimmed">{t('portal:portal.noPlan')}</Text>
+                )}
+              </Paper>
+              {unreadMessages > 0 && (
+                <Button variant="light" leftSection={<IconMessages size={16} aria-hidden />} onClick={() => setTab('chat')}>
+                  {t('portal:portal.unread', { count: unreadMessages })}
+                </Button>
+              )}
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="plan" pt="md">
+            {currentPlan ? <PortalPlan /> : <Text c="dimmed">{t('portal:portal.noPlan')}</Text>}
+          </Tabs.Panel>
+          <Tabs.Panel value="chat" pt="md">
+            <Paper withBorder radius="md">
+              <Group p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+                <Title order={2} size="h5">
+                  {t('portal:chat.titleWith', { name: nutritionistName })}
+                </Title>
+              </Group>
+              <ChatThread endpoint={chatApi.portalEndpoint(patient.id)} height="calc(100dvh - 330px)" />
+            </Paper>
+          </Tabs.Panel>
+          <Tabs.Panel value="log" pt="md">
+            <Stack gap="md">
+              <DailyLogForm />
+              <MyLog />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="call" pt="md">
+            {call.phase === 'idle' || call.phase === 'incoming' ? (
+              <Text c="dimmed">{t('portal:portal.callHint')}</Text>
+            ) : (
+              <CallScreen onExit={() => { callManager.reset(); setTab('home'); }} />
+            )}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}
+
+function PortalPlan() {
+  const { t } = useTranslation('common');
+  const plan = useQuery({ queryKey: portalKeys.plan, queryFn: portalApi.plan });
+  const pdf = useMutation({
+    mutationFn: portalApi.planPdf,
+    onSuccess: (blob) => {
+      const url = URL.createObjectURL(blob);
+      window.open(url, '_blank', 'noopener');
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
+    onError: showError,
+  });
+  if (plan.isLoading) return <Loader aria-label={t('loading')} />;
+  if (!plan.data) return null;
+  return <PlanReader plan={plan.data} onPdf={() => pdf.mutate()} pdfLoading={pdf.isPending} />;
+}
+
+function MyLog() {
+  const log = useQuery({ queryKey: portalKeys.log, queryFn: () => portalApi.myLog() });
+  if (!log.data || log.data.days.length === 0) return null;
+  return <DailyLogDays days={log.data.days} />;
+}
+
+export function PortalAcceptPage() {
+  const { t } = useTranslation(['portal', 'auth']);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [code, setCode] = useState(params.get('code') ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const accept = useMutation({
+    mutationFn: () => portalApi.accept({ code, password }),
+    onSuccess: (session) => {
+      startSession({ ...session, nutritionist: null });
+      void navigate('/portal', { replace: true });
+    },
+    onError: (error) => {
+      setErrors(fieldErrors(error));
+      showError(error);
+    },
+  });
+  return (
+    <AuthCard
+      title={t('portal:accept.title')}
+      subtitle={t('portal:accept.subtitle')}
+      footer={
+        <>
+          {t('portal:accept.haveAccount')}{' '}
+          <Anchor component={Link} to="/login">
+            {t('portal:accept.login')}
+          </Anchor>
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          accept.mutate();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('portal:accept.code')}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={errors.code}
+            autoComplete="one-time-code"
+            required
+            data-testid="accept-code"
+            styles={{ input: { fontFamily: 'monospace', letterSpacing: 2, textTransform: 'uppercase' } }}
+          />
+          <PasswordField
+            label={t('portal:accept.password')}
+            description={t('portal:accept.passwordHint')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+            autoComplete="new-password"
+            required
+            data-testid="accept-password"
+          />
+          <Button type="submit" loading={accept.isPending} data-testid="accept-submit">
+            {t('portal:accept.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
