@@ -163,6 +163,10 @@ test('the chat and the portal in dark mode and on a laptop screen', async ({ pag
   await patientPage.getByTestId('accept-password').fill('clave-de-lara-1');
   await patientPage.getByTestId('accept-submit').click();
   await expect(patientPage).toHaveURL(/\/portal$/);
+  // The patient picks the dark theme in the portal's own appearance menu.
+  await patientPage.getByTestId('theme-menu').click();
+  await patientPage.getByRole('menuitem', { name: 'Oscuro', exact: true }).click();
+  await expect(patientPage.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
 
   await page.goto('/inicio');
   await page.reload();

@@ -16,6 +16,8 @@ const UserMenu = lazyPage('user-menu', () => import('./navbar-controls'), 'UserM
 
 function SignedInUserMenu() {
   const me = useCurrentUser();
+  // A portal patient has no account screens to reach; the portal has its own sign-out.
+  if (me.data?.user.role === 'patient') return null;
   return <UserMenu me={me.data} />;
 }
 

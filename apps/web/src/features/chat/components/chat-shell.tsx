@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { ChatMessage } from '@almendra/contracts';
 import { api } from '../../../lib/api-client';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
@@ -16,6 +16,7 @@ import { FloatingChat } from './floating-chat';
 export function ChatShell() {
   const { t } = useTranslation('portal');
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const unread = useUnreadTotal();
   // The spec shows the floating chat only to practices with at least 2 patients.
   const patients = useQuery({
@@ -51,7 +52,8 @@ export function ChatShell() {
   return (
     <>
       <IncomingCallNotice onAccept={() => void navigate('/video-llamadas')} />
-      {(patients.data?.total ?? 0) >= 2 && <FloatingChat unread={unread} />}
+      {/* /chat already shows every conversation full page. */}
+      {(patients.data?.total ?? 0) >= 2 && pathname !== '/chat' && <FloatingChat unread={unread} />}
     </>
   );
 }

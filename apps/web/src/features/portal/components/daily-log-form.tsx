@@ -2,24 +2,20 @@
 // sleep from/to, glasses of water, exercise and its minutes, notes, and a meal photo. Saving the same
 // date again updates that day.
 import { useState } from 'react';
-import { Button, FileInput, Group, NumberInput, Paper, Rating, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, FileInput, NumberInput, Paper, Rating, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DAILY_LOG_MEALS } from '@almendra/contracts';
 import { fieldErrors } from '../../../lib/api-error';
 import { showError, showSuccess } from '../../../lib/toast';
+import { formatDate, parseDateInput, todayIso } from '../../patients/lib/format';
 import { portalApi, portalKeys } from '../api/portal-api';
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 export function DailyLogForm() {
   const { t } = useTranslation('portal');
   const queryClient = useQueryClient();
-  const [date, setDate] = useState(today());
+  const [date, setDate] = useState(() => formatDate(todayIso()));
   const [rating, setRating] = useState(0);
   const [secondRating, setSecondRating] = useState(0);
   const [sleepFrom, setSleepFrom] = useState('');
@@ -34,8 +30,9 @@ export function DailyLogForm() {
 
   const save = useMutation({
     mutationFn: async () => {
+      const iso = parseDateInput(date) ?? date;
       const day = await portalApi.saveDay({
-        date,
+        date: iso,
         rating: rating || null,
         secondRating: secondRating || null,
         sleepFrom: sleepFrom || null,
@@ -45,7 +42,7 @@ export function DailyLogForm() {
         exerciseMinutes: minutes === '' ? null : Number(minutes),
         notes: notes || null,
       });
-      if (photo) await portalApi.addPhoto(date, meal, photo);
+      if (photo) await portalApi.addPhoto(iso, meal, photo);
       return day;
     },
     onSuccess: () => {
@@ -66,7 +63,7 @@ export function DailyLogForm() {
         <Title order={2} size="h4">
           {t('dailyLog.form.title')}
         </Title>
-        <TextInput type="date" label={t('dailyLog.form.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} required data-testid="log-date" />
+        <TextInput label={t('dailyLog.form.date')} description={t('dailyLog.dateHint')} placeholder="dd-mm-aaaa" inputMode="numeric" value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} required data-testid="log-date" />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="log-rating-label">
             {t('dailyLog.form.rating')}
@@ -80,17 +77,17 @@ export function DailyLogForm() {
           </Text>
           <Rating value={secondRating} onChange={setSecondRating} size="lg" aria-labelledby="log-second-rating-label" />
         </Stack>
-        <Group grow>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput type="time" label={t('dailyLog.form.sleepFrom')} value={sleepFrom} onChange={(e) => setSleepFrom(e.currentTarget.value)} error={errors.sleepFrom} data-testid="log-sleep-from" />
           <TextInput type="time" label={t('dailyLog.form.sleepTo')} value={sleepTo} onChange={(e) => setSleepTo(e.currentTarget.value)} error={errors.sleepTo} data-testid="log-sleep-to" />
-        </Group>
+        </SimpleGrid>
         <NumberInput label={t('dailyLog.form.water')} value={water} onChange={setWater} min={0} max={40} allowDecimal={false} error={errors.waterGlasses} data-testid="log-water" />
-        <Group grow>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label={t('dailyLog.form.exercise')} value={exercise} onChange={(e) => setExercise(e.currentTarget.value)} maxLength={120} error={errors.exercise} data-testid="log-exercise" />
           <NumberInput label={t('dailyLog.form.exerciseMinutes')} value={minutes} onChange={setMinutes} min={0} max={1440} allowDecimal={false} error={errors.exerciseMinutes} data-testid="log-minutes" />
-        </Group>
+        </SimpleGrid>
         <Textarea label={t('dailyLog.form.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} maxLength={2000} error={errors.notes} data-testid="log-notes" />
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <FileInput
             label={t('dailyLog.form.photo')}
             accept="image/jpeg,image/png,image/webp"
@@ -108,7 +105,7 @@ export function DailyLogForm() {
             clearable
             data-testid="log-meal"
           />
-        </Group>
+        </SimpleGrid>
         <Button type="submit" loading={save.isPending} data-testid="log-save">
           {t('dailyLog.form.save')}
         </Button>

@@ -8,10 +8,33 @@ import { useTranslation } from 'react-i18next';
 import type { Patient } from '@almendra/contracts';
 import { fieldErrors } from '../../../lib/api-error';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
+import { formatDate, parseDateInput } from '../../patients/lib/format';
 import { portalApi, portalKeys } from '../api/portal-api';
 import { DailyLogDays } from './daily-log-days';
 
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** A dd-mm-aaaa field that reports an ISO date once what is typed is a whole valid date. */
+function DateBound({ label, value, onChange, error }: { label: string; value: string; onChange: (iso: string) => void; error?: string }) {
+  const { t } = useTranslation('portal');
+  const [text, setText] = useState(formatDate(value));
+  return (
+    <TextInput
+      label={label}
+      placeholder="dd-mm-aaaa"
+      inputMode="numeric"
+      w={150}
+      value={text}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setText(next);
+        const parsed = parseDateInput(next);
+        if (parsed) onChange(parsed);
+      }}
+      error={error ?? (text.trim() !== '' && !parseDateInput(text) ? t('dailyLog.dateHint') : undefined)}
+    />
+  );
+}
 
 export function DailyLogTab({ patient }: { patient: Patient }) {
   const { t } = useTranslation('portal');
@@ -35,8 +58,8 @@ export function DailyLogTab({ patient }: { patient: Patient }) {
   return (
     <Stack gap="md" data-testid="daily-log-tab">
       <Group align="flex-end" gap="sm">
-        <TextInput type="date" label={t('dailyLog.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={errors.from} />
-        <TextInput type="date" label={t('dailyLog.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <DateBound label={t('dailyLog.from')} value={from} onChange={setFrom} error={errors.from} />
+        <DateBound label={t('dailyLog.to')} value={to} onChange={setTo} />
         {unseen > 0 && (
           <Text size="sm" fw={600} data-testid="daily-log-unseen">
             {t('dailyLog.unseen', { count: unseen })}

@@ -2,12 +2,13 @@
 // messages), my plan (readable here, with its PDF), chat with my nutritionist, my daily log, and video
 // calls (the incoming-call notice shows on every tab). /portal/aceptar: code + password → account.
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Avatar, Badge, Button, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendarEvent, IconHome, IconLogout, IconMessages, IconNotebook, IconSalad, IconVideo } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ThemeMenu } from '../../../app/layouts/navbar-controls';
 import { PasswordField } from '../../../components/password-field';
 import { fieldErrors } from '../../../lib/api-error';
 import { endSession, startSession } from '../../../lib/auth';
@@ -67,7 +68,7 @@ export function PortalPage() {
     new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
   return (
-    <Container size="sm" px="sm" py="md" data-testid="portal">
+    <Container size="sm" px={0} data-testid="portal">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -81,33 +82,23 @@ export function PortalPage() {
               </Text>
             </div>
           </Group>
-          <Button variant="subtle" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void endSession().then(() => navigate('/login', { replace: true }))}>
-            {t('portal:portal.signOut')}
-          </Button>
+          <Group gap={4} wrap="nowrap">
+          <ThemeMenu />
+          <Tooltip label={t('portal:portal.signOut')}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('portal:portal.signOut')} onClick={() => void endSession().then(() => navigate('/login', { replace: true }))}>
+              <IconLogout size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          </Group>
         </Group>
         <IncomingCallNotice onAccept={() => setTab('call')} />
         <Tabs value={tab} onChange={(v) => setTab((v as PortalTab) ?? 'home')} keepMounted={false}>
           <Tabs.List grow>
-            <Tabs.Tab value="home" leftSection={<IconHome size={16} aria-hidden />}>
-              {t('portal:portal.tabs.home')}
-            </Tabs.Tab>
-            <Tabs.Tab value="plan" leftSection={<IconSalad size={16} aria-hidden />}>
-              {t('portal:portal.tabs.plan')}
-            </Tabs.Tab>
-            <Tabs.Tab
-              value="chat"
-              leftSection={<IconMessages size={16} aria-hidden />}
-              rightSection={unreadMessages > 0 ? <Badge size="xs" color="red" circle data-testid="portal-unread">{unreadMessages}</Badge> : null}
-              data-testid="portal-tab-chat"
-            >
-              {t('portal:portal.tabs.chat')}
-            </Tabs.Tab>
-            <Tabs.Tab value="log" leftSection={<IconNotebook size={16} aria-hidden />} data-testid="portal-tab-log">
-              {t('portal:portal.tabs.log')}
-            </Tabs.Tab>
-            <Tabs.Tab value="call" leftSection={<IconVideo size={16} aria-hidden />}>
-              {t('portal:portal.tabs.call')}
-            </Tabs.Tab>
+            <PortalTabButton value="home" icon={IconHome} label={t('portal:portal.tabs.home')} />
+            <PortalTabButton value="plan" icon={IconSalad} label={t('portal:portal.tabs.plan')} />
+            <PortalTabButton value="chat" icon={IconMessages} label={t('portal:portal.tabs.chat')} badge={unreadMessages} testId="portal-tab-chat" />
+            <PortalTabButton value="log" icon={IconNotebook} label={t('portal:portal.tabs.log')} testId="portal-tab-log" />
+            <PortalTabButton value="call" icon={IconVideo} label={t('portal:portal.tabs.call')} />
           </Tabs.List>
           <Tabs.Panel value="home" pt="md">
             <Stack gap="sm">
@@ -178,6 +169,25 @@ export function PortalPage() {
         </Tabs>
       </Stack>
     </Container>
+  );
+}
+
+/** A portal tab: its icon over a short label, so five fit side by side on a phone. */
+function PortalTabButton({ value, icon: Icon, label, badge = 0, testId }: { value: PortalTab; icon: typeof IconHome; label: string; badge?: number; testId?: string }) {
+  return (
+    <Tabs.Tab value={value} px={4} data-testid={testId}>
+      <Stack gap={2} align="center" pos="relative">
+        <Icon size={20} aria-hidden />
+        <Text size="xs" lh={1.1} ta="center">
+          {label}
+        </Text>
+        {badge > 0 && (
+          <Badge size="xs" color="red" circle pos="absolute" top={-6} right={-10} data-testid="portal-unread">
+            {badge}
+          </Badge>
+        )}
+      </Stack>
+    </Tabs.Tab>
   );
 }
 
