@@ -28,6 +28,7 @@ test('invite → accept → chat both ways → video call → daily log in the r
   test.setTimeout(180_000);
   await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);
+  await apiCall(page, 'PATCH', '/me/profile', { phone: '011 15 5555-1234' });
   const email = `paciente.${Date.now().toString(36)}@e2e.test`;
   const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Camila', lastName: 'Ibarra', sex: 'f', birthDate: '1992-04-02', email });
   await apiCall(page, 'POST', '/patients', { firstName: 'Tomás', lastName: 'Ríos', sex: 'm', birthDate: '1985-09-30' });
@@ -52,6 +53,10 @@ test('invite → accept → chat both ways → video call → daily log in the r
   await patientPage.getByTestId('accept-submit').click();
   await expect(patientPage).toHaveURL(/\/portal$/);
   await expect(patientPage.getByRole('heading', { name: 'Hola, Camila' })).toBeVisible();
+  // The support widget writes to the practice by WhatsApp, 120 characters at most.
+  await patientPage.getByTestId('support-message').fill('Hola! '.repeat(30));
+  await expect(patientPage.getByTestId('support-message')).toHaveValue(('Hola! '.repeat(30)).slice(0, 120));
+  await expect(patientPage.getByTestId('support-whatsapp')).toHaveAttribute('href', /^https:\/\/wa\.me\/5491155551234\?text=Hola/);
   await screenshot(patientPage, 'portal-02-patient-home-phone');
   await expectAccessible(patientPage);
   // A patient who types a practice address is sent back to the portal.
@@ -128,12 +133,15 @@ test('invite → accept → chat both ways → video call → daily log in the r
   await expect(patientPage.getByTestId('daily-log-day').first()).toContainText('7 vasos');
   await screenshot(patientPage, 'portal-08-daily-log-phone');
 
-  await page.goto(`/ficha?id=${patient.id}&tab=registro-diario`);
+  await page.goto(`/ficha?id=${patient.id}`);
+  await expect(page.getByTestId('daily-log-badge')).toHaveText('1');
+  await page.getByRole('tab', { name: /Registro diario/ }).click();
   const day = page.getByTestId('daily-log-day').first();
   await expect(day).toContainText('Bicicleta · 40 min');
   await expect(day).toContainText('Merienda con fruta.');
   await expect(day).toContainText('Nuevo');
   await expect.poll(() => day.getByTestId('daily-log-photo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByTestId('daily-log-badge')).toHaveCount(0);
   await screenshot(page, 'portal-09-record-daily-log');
   await expectAccessible(page);
 

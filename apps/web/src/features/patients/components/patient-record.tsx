@@ -38,7 +38,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Patient } from '@almendra/contracts';
 import { patientKeys, patientsApi } from '../api/patients-api';
-import { formatDate } from '../lib/format';
+import { formatDate, todayIso } from '../lib/format';
+import { api } from '../../../lib/api-client';
+import { useRealtimeEvents } from '../../../lib/use-realtime';
 import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
 import { showError, showSuccess } from '../../../lib/toast';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -122,7 +124,9 @@ function RecordView({ patient }: { patient: Patient }) {
           <Tabs.Tab value="consultations">{t('tabs.consultations')}</Tabs.Tab>
           <Tabs.Tab value="plans">{t('tabs.plans')}</Tabs.Tab>
           <Tabs.Tab value="notes">{t('tabs.notes')}</Tabs.Tab>
-          <Tabs.Tab value="dailyLog">{t('tabs.dailyLog')}</Tabs.Tab>
+          <Tabs.Tab value="dailyLog" rightSection={<DailyLogBadge patientId={patient.id} />}>
+            {t('tabs.dailyLog')}
+          </Tabs.Tab>
           <Tabs.Tab value="history">{t('tabs.history')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="record" pt="md">
@@ -190,6 +194,25 @@ function RecordView({ patient }: { patient: Patient }) {
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/** New daily-log entries of the patient (portal), counted live: the tab's badge. */
+function DailyLogBadge({ patientId }: { patientId: string }) {
+  const { t } = useTranslation('patients');
+  const queryClient = useQueryClient();
+  const unseen = useQuery({
+    queryKey: ['portal', 'patient-log', patientId, 'unseen'],
+    queryFn: async () => (await api.get<{ unseenCount: number }>(`/patients/${encodeURIComponent(patientId)}/daily-log?from=${todayIso()}&to=${todayIso()}`)).unseenCount,
+  });
+  useRealtimeEvents(['dailylog.entry'], (event) => {
+    if (event.patientId === patientId) void queryClient.invalidateQueries({ queryKey: ['portal', 'patient-log', patientId] });
+  });
+  if (!unseen.data) return null;
+  return (
+    <Badge size="sm" color="red" circle={unseen.data < 10} data-testid="daily-log-badge" aria-label={t('tabs.dailyLogUnseen', { count: unseen.data })}>
+      {unseen.data}
+    </Badge>
   );
 }
 

@@ -46,7 +46,10 @@ export function DailyLogTab({ patient }: { patient: Patient }) {
     if (event.patientId === patient.id) void queryClient.invalidateQueries({ queryKey: ['portal', 'patient-log', patient.id] });
   });
   // Marked seen on the server while this view keeps its "Nuevo" badges until the next visit.
-  const seen = useMutation({ mutationFn: () => portalApi.markLogSeen(patient.id) });
+  const seen = useMutation({
+    mutationFn: () => portalApi.markLogSeen(patient.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['portal', 'patient-log', patient.id, 'unseen'] }),
+  });
   const errors = log.error ? fieldErrors(log.error) : {};
   const unseen = log.data?.unseenCount ?? 0;
   const markSeen = seen.mutate;

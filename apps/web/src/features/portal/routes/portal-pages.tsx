@@ -2,9 +2,9 @@
 // messages), my plan (readable here, with its PDF), chat with my nutritionist, my daily log, and video
 // calls (the incoming-call notice shows on every tab). /portal/aceptar: code + password → account.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCalendarEvent, IconHome, IconLogout, IconMessages, IconNotebook, IconSalad, IconVideo } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconCalendarEvent, IconHome, IconLogout, IconMessages, IconNotebook, IconSalad, IconVideo } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { fieldErrors } from '../../../lib/api-error';
 import { endSession, startSession } from '../../../lib/auth';
 import { showError, showWarning } from '../../../lib/toast';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
+import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
 import { AuthCard } from '../../account/components/auth-card';
 import { chatApi } from '../../chat/api/chat-api';
 import { ChatThread } from '../../chat/components/chat-thread';
@@ -25,6 +26,9 @@ import { DailyLogForm } from '../components/daily-log-form';
 import { PlanReader } from '../components/plan-reader';
 
 type PortalTab = 'home' | 'plan' | 'chat' | 'log' | 'call';
+
+/** Spec: the support widget's message is limited to 120 characters. */
+const SUPPORT_MESSAGE_MAX = 120;
 
 export function PortalPage() {
   const { t, i18n } = useTranslation(['portal', 'common']);
@@ -138,6 +142,7 @@ export function PortalPage() {
                   {t('portal:portal.unread', { count: unreadMessages })}
                 </Button>
               )}
+              {nutritionist.phone && <WhatsAppSupport phone={nutritionist.phone} />}
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="plan" pt="md">
@@ -188,6 +193,46 @@ function PortalTabButton({ value, icon: Icon, label, badge = 0, testId }: { valu
         )}
       </Stack>
     </Tabs.Tab>
+  );
+}
+
+/** The spec's support widget: a WhatsApp message to the practice, at most 120 characters. */
+function WhatsAppSupport({ phone }: { phone: string }) {
+  const { t } = useTranslation('portal');
+  const [text, setText] = useState('');
+  // Argentine numbers get the 54 9 form WhatsApp needs (packages/domain).
+  const digits = whatsappNumber(null, null, phone);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <IconBrandWhatsapp size={18} aria-hidden />
+          <Text fw={700}>{t('chat.support')}</Text>
+        </Group>
+        <Textarea
+          aria-label={t('chat.supportMessage')}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value.slice(0, SUPPORT_MESSAGE_MAX))}
+          maxLength={SUPPORT_MESSAGE_MAX}
+          description={`${text.length}/${SUPPORT_MESSAGE_MAX}`}
+          autosize
+          minRows={2}
+          data-testid="support-message"
+        />
+        <Button
+          component="a"
+          href={whatsappLink(digits, text)}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="light"
+          color="green"
+          leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
+          data-testid="support-whatsapp"
+        >
+          {t('chat.supportSend')}
+        </Button>
+      </Stack>
+    </Paper>
   );
 }
 
