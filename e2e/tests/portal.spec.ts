@@ -193,6 +193,16 @@ test('the chat and the portal in dark mode and on a laptop screen', async ({ pag
   await patientPage.getByTestId('chat-input').press('Enter');
   await expect(page.getByTestId('chat-badge')).toContainText('1');
   await expect(page.getByTestId('floating-chat-unread')).toHaveText('1');
+  // Her chat head (slot 1: the first participant opened) shows above the launcher with the count.
+  const head = page.getByTestId('floating-chat-head');
+  await expect(head).toHaveCount(1);
+  await expect(head).toHaveAttribute('data-slot', '1');
+  await expect(head).toContainText('1');
+  await screenshot(page, 'portal-12-chat-head-dark');
+  await head.click();
+  await expect(page.getByTestId('floating-chat')).toBeVisible();
+  await expect(page.getByTestId('chat-message').filter({ hasText: '¡Recibido!' })).toBeVisible();
+  await expect(page.getByTestId('chat-badge')).toHaveCount(0);
   await screenshot(patientPage, 'portal-11-chat-patient-dark-phone');
   await patientPage.context().close();
 });
