@@ -63,6 +63,7 @@ import { portalRoutes } from './modules/portal/portal.routes.js';
 import { createPortalService } from './modules/portal/portal.service.js';
 import { createCallRelay } from './modules/video/call-signalling.js';
 import { videoRoutes } from './modules/video/video.routes.js';
+import { createErrorReporter, type ErrorReporter } from './lib/error-reporting.js';
 import { dailyLogRoutes } from './modules/daily-log/daily-log.routes.js';
 import { createDailyLogService } from './modules/daily-log/daily-log.service.js';
 
@@ -86,6 +87,8 @@ export interface BuildAppOptions {
   bus?: EventBus;
   /** Food table loaded at start (data/foods/usda-sr24.json.gz by default); null skips loading (tests). */
   foodReferenceFile?: string | null;
+  /** Error reporting; otherwise Sentry when SENTRY_DSN is set, nothing if not. */
+  errorReporter?: ErrorReporter;
   /** Scheduled jobs (appointment reminders); tests run them by hand with a ManualClock instead. */
   backgroundJobs?: boolean;
 }
@@ -123,7 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
-  installErrorHandler(app);
+  const reporter = options.errorReporter ?? createErrorReporter({ ...config.sentry, release: APP_VERSION });
+  installErrorHandler(app, reporter);
+  app.addHook('onClose', async () => {
+    await reporter.flush();
+  });
   if (options.foodReferenceFile !== null) {
     await loadFoodReferenceData(database.db, clock, app.log, options.foodReferenceFile ? { file: options.foodReferenceFile } : {});
     await loadDishExamples(database.db, clock, app.log);
@@ -192,7 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         // The map tiles' origin, and only it (MAP_TILE_URL); none when tiles are off.
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.mapTileUrl ? [new URL(config.mapTileUrl.replace(/[{}]/g, '')).origin] : [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The error-reporting service's origin when a DSN is configured (the browser SDK posts there).
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.sentry.dsn ? [new URL(config.sentry.dsn).origin] : [])],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -220,7 +228,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: database.db, kind: database.kind, version: APP_VERSION });
-      await api.register(clientConfigRoutes, { mapTileUrl: config.mapTileUrl });
+      await api.register(clientConfigRoutes, {
+        mapTileUrl: config.mapTileUrl,
+        errorReporting: config.sentry.dsn ? { dsn: config.sentry.dsn, environment: config.sentry.environment, tracesSampleRate: config.sentry.tracesSampleRate, release: APP_VERSION } : null,
+      });
       await api.register(authRoutes, { auth, guards, secureCookies: config.publicUrl.startsWith('https://'), portal });
       await api.register(marketingRoutes, { db: database.db, guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });
@@ -260,8 +271,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   if (options.serveWeb !== false) await serveSinglePageApp(app, config.webDistDir);
 
   if (options.backgroundJobs !== false) {
-    // Every instance runs the scheduler; claiming each reminder row atomically keeps sends single.
-    const reminders = createReminderScheduler({ job: createReminderJob({ db: database.db, mailer, log: app.log }), clock, log: app.log });
+    // Every instance runs the scheduler; on PostgreSQL an advisory lock lets one instance scan per tick,
+    // and claiming each reminder row atomically keeps sends single in any case.
+    const reminders = createReminderScheduler({ job: createReminderJob({ db: database.db, mailer, log: app.log }), clock, log: app.log, db: database.db });
     app.addHook('onReady', async () => reminders.start());
     app.addHook('onClose', async () => reminders.stop());
   }

@@ -74,6 +74,10 @@ const envSchema = z.object({
     }),
   /** Bearer token that opens GET /metrics (Prometheus); unset = no metrics endpoint. */
   METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** Error reporting (Sentry); off when unset. The same DSN serves the browser (a DSN is public by design). */
+  SENTRY_DSN: optionalUrl(['http://', 'https://'], 'Sentry DSN'),
+  SENTRY_ENVIRONMENT: z.string().max(64).optional(),
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0, { error: 'must be between 0 and 1' }).max(1, { error: 'must be between 0 and 1' }).default(1),
   /** Comma-separated stun: URLs for video calls; none by default (a LAN needs none). */
   STUN_URLS: z.string().optional(),
   /** Comma-separated turn:/turns: URLs of a TURN server (coturn) for patients behind mobile networks. */
@@ -113,6 +117,7 @@ export type Config = {
   /** null: no map tiles. */
   mapTileUrl: string | null;
   metricsToken: string | undefined;
+  sentry: { dsn: string | undefined; environment: string; tracesSampleRate: number };
   video: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnCredentialTtlSeconds: number };
   logLevel: string;
   trustProxy: boolean;
@@ -159,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
     mapTileUrl: e.MAP_TILE_URL === 'off' ? null : e.MAP_TILE_URL,
     metricsToken: e.METRICS_TOKEN,
+    sentry: { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV, tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE },
     video: {
       stunUrls: splitList(e.STUN_URLS),
       turnUrls: splitList(e.TURN_URLS),

@@ -1,9 +1,10 @@
-// Entry point: global styles, then the app.
+// Entry point: global styles, then the app, then (when configured) error reporting.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startErrorReporting } from './lib/error-reporting';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -13,3 +14,7 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// After the first render, off the critical path: the SDK is fetched only when the server has a DSN.
+const idle = (callback: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(callback) : setTimeout(callback, 1));
+idle(() => void startErrorReporting());

@@ -199,5 +199,9 @@ export const healthResponseSchema = z.object({
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /** GET /client-config: public settings of this server the web app needs (MAP_TILE_URL; null = no tiles). */
-export const clientConfigSchema = z.object({ mapTileUrl: z.string().nullable() });
+export const clientConfigSchema = z.object({
+  mapTileUrl: z.string().nullable(),
+  /** Sentry for the browser, when SENTRY_DSN is set (null: nothing is reported). */
+  errorReporting: z.object({ dsn: z.string(), environment: z.string(), tracesSampleRate: z.number(), release: z.string() }).nullable(),
+});
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -8,6 +8,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ErrorBody, ErrorCode } from '@almendra/contracts';
 import { AppError } from './errors.js';
+import type { ErrorReporter } from './error-reporting.js';
 
 /**
  * The uniform error body. `requestId` (also the X-Request-Id header and the reqId of the log lines) is
@@ -23,7 +24,7 @@ function pathOf(instancePath: string, context: string | undefined): string {
   return fieldPath || '(body)';
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, reporter?: ErrorReporter): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
       if (error.code === 'RATE_LIMITED') {
@@ -62,6 +63,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(errorBody(request.id, code, 'La solicitud no es válida.'));
     }
     request.log.error({ err: error }, 'unhandled error');
+    reporter?.capture(error, { requestId: request.id, route: request.routeOptions.url, method: request.method, userId: request.auth?.userId ?? null });
     return reply.status(500).send(errorBody(request.id, 'INTERNAL_ERROR', 'Ocurrió un error inesperado. Intenta de nuevo en unos minutos.'));
   });
 

@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { APPOINTMENT_MAIL_COLUMNS, placeAddress } from './appointments.repository.js';
+import { runExclusively } from '../../lib/job-lock.js';
 import { appointmentReminderEmail } from './reminder-email.js';
 
 /** Local time of the day before at which reminders go out. */
@@ -165,6 +166,9 @@ export function createReminderScheduler(options: {
   clock: Clock;
   log?: FastifyBaseLogger;
   intervalMs?: number;
+  /** Runs each tick on one instance at a time (lib/job-lock.ts); absent in tests that drive the job by hand. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db?: Kysely<any>;
 }): ReminderScheduler {
   const intervalMs = options.intervalMs ?? 60_000;
   let timer: NodeJS.Timeout | undefined;
@@ -172,8 +176,8 @@ export function createReminderScheduler(options: {
 
   const tick = () => {
     if (running) return;
-    running = options.job
-      .runReminderJob(options.clock.now())
+    const run = () => options.job.runReminderJob(options.clock.now());
+    running = (options.db ? runExclusively(options.db, 'appointment-reminders', run) : run())
       .then(() => undefined)
       .catch((error: unknown) => options.log?.error({ err: error }, 'appointment reminder job failed'))
       .finally(() => {

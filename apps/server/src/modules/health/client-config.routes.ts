@@ -1,13 +1,17 @@
 // What the web app must know of this server's configuration before anyone signs in (no secrets):
-// today the map-tile template, so the tiles it asks for are exactly the ones the CSP allows.
+// the map-tile template, so the tiles it asks for are exactly the ones the CSP allows, and the error-reporting
+// DSN (public by design) when one is configured.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientConfigSchema } from '@almendra/contracts';
 
-export async function clientConfigRoutes(app: FastifyInstance, options: { mapTileUrl: string | null }) {
+export async function clientConfigRoutes(
+  app: FastifyInstance,
+  options: { mapTileUrl: string | null; errorReporting?: { dsn: string; environment: string; tracesSampleRate: number; release: string } | null },
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/client-config',
     { schema: { tags: ['health'], description: 'Public settings the web app reads at start (no session needed).', response: { 200: clientConfigSchema } } },
-    async () => ({ mapTileUrl: options.mapTileUrl }),
+    async () => ({ mapTileUrl: options.mapTileUrl, errorReporting: options.errorReporting ?? null }),
   );
 }
