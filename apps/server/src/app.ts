@@ -216,7 +216,14 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Almendra API', version: APP_VERSION, description: 'API REST de Almendra (/api/v1).' },
+      info: {
+        title: 'Almendra API',
+        version: APP_VERSION,
+        description: 'API REST de Almendra (/api/v1).',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Almendra' },
+      },
+      // Relative: the document describes the server it is served from.
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

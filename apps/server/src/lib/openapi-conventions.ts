@@ -30,7 +30,9 @@ export function installOpenApiConventions(app: FastifyInstance): void {
     const guarded = route.preHandler !== undefined;
     schema.operationId ??= operationIdFor(method, route.url);
     schema.summary ??= `${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
-    if (guarded) schema.security ??= [{ bearer: [] }];
+    // Public operations say so explicitly (an empty requirement), so a client generator or linter never
+    // has to guess whether a missing one means "no auth".
+    schema.security ??= guarded ? [{ bearer: [] }] : [];
     const response = (schema.response ??= {}) as Record<string, unknown>;
     for (const status of guarded ? DOCUMENTED_ERRORS : PUBLIC_ERRORS) response[status] ??= errorBodySchema;
   });
