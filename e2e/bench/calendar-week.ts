@@ -8,12 +8,11 @@
 // Prints figures and a BENCH_RESULT line; asserts nothing.
 //   npx tsx e2e/bench/calendar-week.ts           (builds the web app into a temp dir first)
 //   WEB_DIST_DIR=/tmp/web-x npx tsx e2e/bench/calendar-week.ts
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
+import { startBenchServer } from './app-server';
 import { launchChromium, summarize } from './chromium';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,19 +34,6 @@ function nextMonday(): Date {
   const isoWeekday = ((day.getUTCDay() + 6) % 7) + 1;
   day.setUTCDate(day.getUTCDate() + (8 - isoWeekday));
   return day;
-}
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start within 60 s');
 }
 
 async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
@@ -101,26 +87,9 @@ async function openCalendar(page: Page, thisMonday: string): Promise<{ next: Loc
 }
 
 async function main(): Promise<void> {
-  let webDist = process.env.WEB_DIST_DIR;
-  const tempDirs: string[] = [];
-  if (!webDist) {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-bench-web-'));
-    tempDirs.push(webDist);
-    console.log(`building the web app into ${webDist}…`);
-    const built = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], { cwd: path.join(root, 'apps/web'), stdio: ['ignore', 'ignore', 'inherit'] });
-    if (built.status !== 0) throw new Error('vite build failed');
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-bench-calendar-'));
-  tempDirs.push(dataDir);
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: path.join(root, 'e2e'),
-    env: { ...inherited, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'warn', WEB_DIST_DIR: webDist },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startBenchServer({ port: PORT, name: 'calendar' });
   const browser = await launchChromium();
   try {
-    await waitForHealth();
     const context = await browser.newContext({ locale: 'es-AR', timezoneId: TIME_ZONE, reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
     // tsx compiles this file keeping function names through an `__name` helper that page.evaluate
     // callbacks then reference inside the page; an identity stand-in keeps them working.
@@ -204,9 +173,7 @@ async function main(): Promise<void> {
     console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -5,7 +5,6 @@
 // Open loop: messages are sent at a fixed rate whatever the answers do; latency is measured from the
 // scheduled send time. Prints figures and a BENCH_RESULT line; asserts nothing.
 //   npx tsx apps/server/bench/chat-delivery.ts
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -19,6 +18,7 @@ import { AccessTokenIssuer } from '../src/lib/access-token.js';
 import { systemClock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
 import { searchTextOf, sortNameOf } from '../src/modules/patients/patient-text.js';
+import { startServerProcess } from './child-server.js';
 
 const NUTRITIONISTS = 20;
 const PATIENTS_EACH = 49; // 20 practices + 980 patients = 1,000 sockets
@@ -83,21 +83,6 @@ async function seed(file: string): Promise<Practice[]> {
   return practices;
 }
 
-function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = () => {
-      const request = http.get(`http://127.0.0.1:${env.PORT}/api/v1/health`, (res) => {
-        res.resume();
-        if (res.statusCode === 200) resolve(child);
-        else setTimeout(poll, 200);
-      });
-      request.on('error', () => (Date.now() > deadline ? reject(new Error(`${script} did not start`)) : setTimeout(poll, 200)));
-    };
-    poll();
-  });
-}
 
 function open(url: string, onMessage: (data: string) => void, authToken?: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -143,11 +128,11 @@ async function main() {
   const seedMs = Math.round(performance.now() - seedStart);
   const appPort = 3400 + Math.floor(Math.random() * 200);
   const barePort = appPort + 1;
-  const app = await start(path.join(here, '..', 'src', 'main.ts'), {
+  const app = await startServerProcess(path.join(here, '..', 'src', 'main.ts'), {
     PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dir, JWT_SECRET: SECRET, LOG_LEVEL: 'silent', NODE_ENV: 'production',
     PUBLIC_URL: `http://127.0.0.1:${appPort}`,
   });
-  const bare = await start(path.join(here, 'bare-ws-relay-server.ts'), { PORT: String(barePort) });
+  const bare = await startServerProcess(path.join(here, 'bare-ws-relay-server.ts'), { PORT: String(barePort) });
   const sockets: WebSocket[] = [];
   try {
     // --- The real server: 1,000 authenticated sockets.

@@ -3,7 +3,6 @@
 // Fastify process running the same repository SQL with nothing else — the baseline of the same run.
 // Prints figures and a BENCH_RESULT line; asserts nothing (budgets are read, not unit-tested).
 //   npx tsx apps/server/bench/patient-search.ts
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -16,6 +15,7 @@ import { AccessTokenIssuer } from '../src/lib/access-token.js';
 import { systemClock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
 import { searchTextOf, sortNameOf } from '../src/modules/patients/patient-text.js';
+import { startServerProcess } from './child-server.js';
 
 const NUTRITIONISTS = Number(process.env.BENCH_NUTRITIONISTS ?? 500);
 const PATIENTS_EACH = Number(process.env.BENCH_PATIENTS_EACH ?? 100);
@@ -88,21 +88,6 @@ async function seed(file: string): Promise<string[]> {
   return tokens;
 }
 
-function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = () => {
-      const request = http.get(`http://127.0.0.1:${env.PORT}/api/v1/health`, (res) => {
-        res.resume();
-        if (res.statusCode === 200) resolve(child);
-        else setTimeout(poll, 200);
-      });
-      request.on('error', () => (Date.now() > deadline ? reject(new Error(`${script} did not start`)) : setTimeout(poll, 200)));
-    };
-    poll();
-  });
-}
 
 /** 50 keep-alive clients issue `total` GETs; answers the sorted latencies in ms and the wall time. */
 async function load(port: number, urlFor: (i: number) => { path: string; headers: Record<string, string> }, total: number) {
@@ -199,7 +184,7 @@ async function main(): Promise<void> {
   };
 
   const apiPort = 3901;
-  const api = await start(serverMain, {
+  const api = await startServerProcess(serverMain, {
     PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production',
     // The benchmark's server never sends reminders; the food table loads as on a real start.
   });
@@ -215,7 +200,7 @@ async function main(): Promise<void> {
   }
 
   const barePort = 3902;
-  const bare = await start(bareServer, { PORT: String(barePort), BENCH_DB: file });
+  const bare = await startServerProcess(bareServer, { PORT: String(barePort), BENCH_DB: file });
   try {
     const bareRequest = (i: number) => ({
       path: `/search?n=${nutritionistIds[(i * 31) % nutritionistIds.length]!}&q=${encodeURIComponent(query(i))}`,

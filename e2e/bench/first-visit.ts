@@ -1,0 +1,151 @@
+// Benchmark (issue 15): the first visit of five screens on a phone — /login, /inicio, /pacientes,
+// /ficha and /alimentos — each in a fresh browser context (cold cache) in Debian's Chromium, throttled
+// like Lighthouse's mobile profile on Fast 4G: 9 Mbps down, 150 ms round trip, 4× CPU slowdown, a
+// 390×844 screen. Per screen: largest contentful paint (the browser's own LCP entry) and the bytes that
+// crossed the wire (encoded, as the server sent them: compressed where it compresses), the JavaScript
+// share of them, and the requests. The baseline of the same run: the same screen unthrottled.
+// Prints figures and a BENCH_RESULT line; asserts nothing (budget LCP < 2.5 s, login JS ≤ 200 KB).
+//   npx tsx e2e/bench/first-visit.ts           (builds the web app into a temp dir first)
+//   WEB_DIST_DIR=/tmp/web-x npx tsx e2e/bench/first-visit.ts
+import type { Browser, BrowserContext } from '@playwright/test';
+import { startBenchServer } from './app-server';
+import { launchChromium } from './chromium';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3233);
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Fast 4G as Lighthouse/Chrome DevTools define it, with the issue's figures. */
+const FAST_4G = { offline: false, latency: 150, downloadThroughput: (9 * 1024 * 1024) / 8, uploadThroughput: (1.5 * 1024 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+
+interface Visit {
+  lcpMs: number;
+  bytes: number;
+  scriptBytes: number;
+  requests: number;
+}
+
+interface Account {
+  email: string;
+  password: string;
+  patientId: string;
+}
+
+async function seedAccount(): Promise<Account> {
+  const email = `bench.${Date.now().toString(36)}@almendra.test`;
+  const password = 'clave-bench-segura';
+  const registered = await fetch(`${BASE}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Lucía', lastName: 'Bench', email, password, countryCode: 'AR' }),
+  });
+  const session = (await registered.json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json' };
+  let patientId = '';
+  for (let i = 0; i < 30; i++) {
+    const created = await fetch(`${BASE}/api/v1/patients`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ firstName: ['Camila', 'Tomás', 'Lara', 'Iván', 'Nora'][i % 5], lastName: `Paciente ${i + 1}`, sex: i % 2 ? 'm' : 'f', birthDate: '1990-05-20' }),
+    });
+    patientId = ((await created.json()) as { id: string }).id;
+  }
+  return { email, password, patientId };
+}
+
+/** A signed-in context: the refresh cookie from a real sign-in, the stored session the app reads. */
+async function signedInContext(browser: Browser, account: Account): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'es-AR' });
+  const login = await context.request.post(`${BASE}/api/v1/auth/login`, { data: { email: account.email, password: account.password } });
+  const session = (await login.json()) as { accessToken: string; expiresAt: string };
+  await context.addInitScript((value) => {
+    localStorage.setItem('almendra.session', value);
+    localStorage.setItem('almendra.firstPatientTour', 'done');
+  }, JSON.stringify({ accessToken: session.accessToken, expiresAt: session.expiresAt, loggedIn: 'true' }));
+  return context;
+}
+
+async function visit(browser: Browser, account: Account, route: string, throttled: boolean, signedIn: boolean): Promise<Visit> {
+  const context = signedIn
+    ? await signedInContext(browser, account)
+    : await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'es-AR' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttled) {
+    await cdp.send('Network.emulateNetworkConditions', FAST_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  }
+  const types = new Map<string, string>();
+  let bytes = 0;
+  let scriptBytes = 0;
+  let requests = 0;
+  cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+  cdp.on('Network.loadingFinished', (event) => {
+    requests += 1;
+    bytes += event.encodedDataLength;
+    if (types.get(event.requestId) === 'Script') scriptBytes += event.encodedDataLength;
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { __lcp: number }).__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) (window as unknown as { __lcp: number }).__lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto(`${BASE}${route}`, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  // LCP is final at the first input; until then take the latest candidate once the page is quiet. A
+  // throttled CPU may paint after the network went quiet: wait (bounded) for the first candidate.
+  await page.waitForFunction(() => (window as unknown as { __lcp: number }).__lcp > 0, undefined, { timeout: 20_000 }).catch(() => undefined);
+  const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  if (lcpMs === 0) throw new Error(`${route}: no largest-contentful-paint entry`);
+  const landed = new URL(page.url()).pathname;
+  if (landed !== new URL(`${BASE}${route}`).pathname) throw new Error(`${route} ended on ${landed}`);
+  await context.close();
+  return { lcpMs, bytes, scriptBytes, requests };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(): Promise<void> {
+  // Production mode: what `npm start` serves (precompressed assets, immutable caching).
+  const server = await startBenchServer({ port: PORT, name: 'first-visit', env: { NODE_ENV: 'production', LOGIN_RATE_LIMIT_PER_EMAIL: '1000', LOGIN_RATE_LIMIT_PER_IP: '1000' } });
+  const browser = await launchChromium();
+  try {
+    const account = await seedAccount();
+    const routes: Array<{ label: string; route: string; signedIn: boolean }> = [
+      { label: '/login', route: '/login', signedIn: false },
+      { label: '/inicio', route: '/inicio', signedIn: true },
+      { label: '/pacientes', route: '/pacientes', signedIn: true },
+      { label: '/ficha', route: `/ficha?id=${account.patientId}`, signedIn: true },
+      { label: '/alimentos', route: '/alimentos', signedIn: true },
+    ];
+    // One unmeasured visit warms the server (first SQL, first file reads), not the browser.
+    await visit(browser, account, '/login', false, false);
+    const results: Record<string, { throttled: Visit; unthrottled: Visit }> = {};
+    for (const { label, route, signedIn } of routes) {
+      const throttled: Visit[] = [];
+      const plain: Visit[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        throttled.push(await visit(browser, account, route, true, signedIn));
+        plain.push(await visit(browser, account, route, false, signedIn));
+      }
+      const pick = (visits: Visit[]): Visit => ({
+        lcpMs: median(visits.map((v) => v.lcpMs)),
+        bytes: median(visits.map((v) => v.bytes)),
+        scriptBytes: median(visits.map((v) => v.scriptBytes)),
+        requests: median(visits.map((v) => v.requests)),
+      });
+      results[label] = { throttled: pick(throttled), unthrottled: pick(plain) };
+      console.log(`${label.padEnd(11)} LCP ${results[label].throttled.lcpMs.toFixed(0)} ms throttled (${results[label].unthrottled.lcpMs.toFixed(0)} ms unthrottled), ${(results[label].throttled.bytes / 1024).toFixed(0)} KB on the wire, JS ${(results[label].throttled.scriptBytes / 1024).toFixed(0)} KB`);
+    }
+    const result = { name: 'first-visit', browser: browser.version(), runs: RUNS, network: 'Fast 4G (9 Mbps, 150 ms RTT)', cpuSlowdown: CPU_SLOWDOWN, results };
+    console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
