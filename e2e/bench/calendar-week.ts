@@ -83,7 +83,7 @@ async function openCalendar(page: Page, thisMonday: string): Promise<{ next: Loc
   await page.goto(`${BASE}/citas`);
   const calendar = page.getByTestId('calendar');
   await calendar.locator(`[role="cell"][data-date="${thisMonday}"]`).first().waitFor();
-  return { next: calendar.getByRole('button', { name: 'Semana siguiente' }), previous: calendar.getByRole('button', { name: 'Semana antes' }) };
+  return { next: calendar.getByRole('button', { name: 'Semana siguiente' }), previous: calendar.getByRole('button', { name: 'Semana anterior' }) };
 }
 
 async function main(): Promise<void> {
