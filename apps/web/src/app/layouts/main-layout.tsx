@@ -1,7 +1,7 @@
 // Main layout (Mantine AppShell): navbar with burger, search, language, appearance and user menu;
 // side menu (a drawer below 992 px); the routed screen. Loaded lazily with the first main route.
 import '@mantine/spotlight/styles.css';
-import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { ActionIcon, AppShell, Burger, Button, Group, Kbd, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
@@ -12,10 +12,13 @@ import { PageLoader } from '../../components/page-loader';
 import { useCurrentUser } from '../../lib/current-user';
 import { preferencesStore } from '../../lib/preferences';
 import { PageSearchSpotlight } from '../search/page-search-spotlight';
-import { ChatShell } from '../../features/chat/components/chat-shell';
 import { LocaleSwitch, ThemeMenu, UserMenu } from './navbar-controls';
 import { SideMenu } from './side-menu';
 import classes from './main-layout.module.css';
+
+// Chat and calls in the shell (floating chat, incoming-call notice) load after the screen, in their own
+// chunk: no main screen waits for them on a first visit.
+const ChatShell = lazy(() => import('../../features/chat/components/chat-shell').then((m) => ({ default: m.ChatShell })));
 
 export function MainLayout() {
   const { t } = useTranslation(['nav', 'common']);
@@ -100,7 +103,9 @@ export function MainLayout() {
         </Suspense>
       </AppShell.Main>
       <PageSearchSpotlight me={me.data} />
-      <ChatShell />
+      <Suspense fallback={null}>
+        <ChatShell />
+      </Suspense>
     </AppShell>
   );
 }
