@@ -44,6 +44,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { clientConfigRoutes } from './modules/health/client-config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { metricsRoutes } from './modules/health/metrics.js';
+import { deployedVersion } from './modules/health/deployed-version.js';
 import fastifyPlugin from 'fastify-plugin';
 import { requestIdOf } from './lib/request-id.js';
 import { installOpenApiConventions } from './lib/openapi-conventions.js';
@@ -126,7 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
-  const reporter = options.errorReporter ?? createErrorReporter({ ...config.sentry, release: APP_VERSION });
+  const version = deployedVersion(APP_VERSION, config.webDistDir);
+  const reporter = options.errorReporter ?? createErrorReporter({ ...config.sentry, release: version });
   installErrorHandler(app, reporter);
   app.addHook('onClose', async () => {
     await reporter.flush();
@@ -234,10 +236,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db: database.db, kind: database.kind, version: APP_VERSION });
+      await api.register(healthRoutes, { db: database.db, kind: database.kind, version });
       await api.register(clientConfigRoutes, {
         mapTileUrl: config.mapTileUrl,
-        errorReporting: config.sentry.dsn ? { dsn: config.sentry.dsn, environment: config.sentry.environment, tracesSampleRate: config.sentry.tracesSampleRate, release: APP_VERSION } : null,
+        errorReporting: config.sentry.dsn ? { dsn: config.sentry.dsn, environment: config.sentry.environment, tracesSampleRate: config.sentry.tracesSampleRate, release: version } : null,
       });
       await api.register(authRoutes, { auth, guards, secureCookies: config.publicUrl.startsWith('https://'), portal });
       await api.register(marketingRoutes, { db: database.db, guards });

@@ -14,6 +14,7 @@ import { preferencesStore } from '../../lib/preferences';
 import { PageSearchSpotlight } from '../search/page-search-spotlight';
 import { LocaleSwitch, ThemeMenu, UserMenu } from './navbar-controls';
 import { SideMenu } from './side-menu';
+import { VersionCheck } from '../version-check';
 import classes from './main-layout.module.css';
 
 // Chat and calls in the shell (floating chat, incoming-call notice) load after the screen, in their own
@@ -106,6 +107,7 @@ export function MainLayout() {
       <Suspense fallback={null}>
         <ChatShell />
       </Suspense>
+      <VersionCheck />
     </AppShell>
   );
 }

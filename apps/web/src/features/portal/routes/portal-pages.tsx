@@ -24,6 +24,7 @@ import { portalApi, portalKeys } from '../api/portal-api';
 import { DailyLogDays } from '../components/daily-log-days';
 import { DailyLogForm } from '../components/daily-log-form';
 import { PlanReader } from '../components/plan-reader';
+import { VersionCheck } from '../../../app/version-check';
 
 type PortalTab = 'home' | 'plan' | 'chat' | 'log' | 'call';
 
@@ -96,6 +97,7 @@ export function PortalPage() {
           </Group>
         </Group>
         <IncomingCallNotice onAccept={() => setTab('call')} />
+        <VersionCheck />
         <Tabs value={tab} onChange={(v) => setTab((v as PortalTab) ?? 'home')} keepMounted={false}>
           <Tabs.List grow>
             <PortalTabButton value="home" icon={IconHome} label={t('portal:portal.tabs.home')} />
