@@ -51,6 +51,8 @@ import { installOpenApiConventions } from './lib/openapi-conventions.js';
 import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { createLocationsService } from './modules/locations/locations.service.js';
 import { marketingRoutes } from './modules/marketing/marketing.routes.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
+import { createOnboardingService } from './modules/onboarding/onboarding.service.js';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.js';
 import { patientsRoutes } from './modules/patients/patients.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
@@ -243,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       });
       await api.register(authRoutes, { auth, guards, secureCookies: config.publicUrl.startsWith('https://'), portal });
       await api.register(marketingRoutes, { db: database.db, guards });
+      await api.register(onboardingRoutes, { onboarding: createOnboardingService(database.db, clock), guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });
       await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret });
       await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer, dataDir: config.dataDir });

@@ -5,3 +5,4 @@ export * from './scheduling/index.js';
 export * from './nutrients/index.js';
 export * from './plans/index.js';
 export * from './phones/index.js';
+export * from './onboarding.js';

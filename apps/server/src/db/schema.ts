@@ -1,5 +1,6 @@
 // Kysely table types. Both dialects store instants as ISO-8601 UTC text and flags as 0/1 integers, so a
 // repository returns identical values on SQLite and PostgreSQL without per-dialect conversions.
+import type { Generated } from 'kysely';
 import type { AuditLogPatientColumns, PatientsDB, PatientsTable } from './schema-patients.js';
 import type { AppointmentsDB, PatientReminderColumns } from './schema-appointments.js';
 import type { FoodsDB } from './schema-foods.js';
@@ -46,6 +47,13 @@ export interface NutritionistLogoColumns {
   /** Relative to DATA_DIR (uploads/logos/…), a PNG; null without a logo. */
   logo_path: string | null;
   logo_updated_at: IsoInstant | null;
+}
+
+/** Added by 0015-onboarding. */
+export interface NutritionistOnboardingColumns {
+  guided_tour: Generated<'pending' | 'seen'>;
+  /** The spec's active-plan `tour`: 'sin_tour' while the first-patient popup is due. */
+  first_patient_tour: Generated<'sin_tour' | 'completed' | 'dismissed'>;
 }
 
 export interface RefreshTokensTable {
@@ -116,7 +124,7 @@ export interface AuditLogTable {
 
 export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB {
   users: UsersTable;
-  nutritionists: NutritionistsTable & NutritionistLogoColumns;
+  nutritionists: NutritionistsTable & NutritionistLogoColumns & NutritionistOnboardingColumns;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   outbox_emails: OutboxEmailsTable;

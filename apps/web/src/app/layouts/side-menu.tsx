@@ -45,6 +45,7 @@ export function SideMenu({ role, onNavigate }: { role: Role | null; onNavigate: 
               active={active}
               variant="light"
               onClick={onNavigate}
+              data-tour={`menu-${entry.label}`}
             />
           );
         })}

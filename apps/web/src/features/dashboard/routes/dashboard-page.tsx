@@ -9,6 +9,7 @@ import { TodayAppointmentsCard } from '../components/today-appointments-card';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
 import { intlLocale } from '../../../lib/i18n';
 import { RecentPatientsCard } from './recent-patients-card';
+import { GuidedTourCard } from '../../onboarding';
 
 /** 'sábado, 22 de noviembre de 2025' in the nutritionist's time zone (falls back to the browser's). */
 export function formatLongDate(date: Date, language: string, timeZone?: string): string {
@@ -34,6 +35,7 @@ export function DashboardPage() {
         </Title>
         <Text c="dimmed">{t('dashboard:today', { date: today })}</Text>
       </div>
+      <GuidedTourCard />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <TodayAppointmentsCard />
         <RecentPatientsCard />

@@ -1,13 +1,15 @@
-// First-patient tour (seed 1 section 4): on an account without any patient (active, new or in the
-// trash), a popup asks nombre, apellido and genero, shows animated dots while it creates the patient
-// and opens the record. Dismissing it, or having a patient, hides it for good in this browser.
-import { useEffect, useState } from 'react';
+// First-patient tour (seed 1 section 4): shown while the account's tour is 'sin_tour' (GET
+// /me/onboarding: the server says 'completed' as soon as the practice has any patient, active, new or
+// in the trash), a popup asks nombre, apellido and genero, shows animated dots while it creates the
+// patient and opens the record. Dismissing it is kept on the account (every device) and in this browser.
+import { useState } from 'react';
 import { Affix, CloseButton, Group, Button, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { patientKeys, patientsApi } from '../api/patients-api';
 import { showError } from '../../../lib/toast';
+import { onboardingKey, onboardingQuery, updateOnboarding } from '../../onboarding';
 import { preventEnterSubmit } from './patient-form';
 import classes from './patients.module.css';
 
@@ -29,39 +31,24 @@ function markTourDone(): void {
   }
 }
 
-/** Checks every status: a practice whose only patients are new or in the trash is not "empty". */
-async function hasAnyPatient(): Promise<boolean> {
-  const statuses = ['active', 'new', 'deleted'] as const;
-  const answers = await Promise.all(statuses.map((status) => patientsApi.list({ status, limit: 1 })));
-  return answers.some((answer) => answer.total > 0);
-}
-
 export function FirstPatientTour() {
   const { t } = useTranslation('patients');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dismissed, setDismissed] = useState(tourDone);
-  const any = useQuery({
-    queryKey: [...patientKeys.all, 'any'],
-    queryFn: hasAnyPatient,
-    enabled: !dismissed,
-    meta: { silent: true },
-  });
+  const onboarding = useQuery({ ...onboardingQuery(), enabled: !dismissed });
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [sex, setSex] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [creating, setCreating] = useState(false);
 
-  useEffect(() => {
-    if (any.data === true) markTourDone();
-  }, [any.data]);
-
-  if (dismissed || any.data !== false) return null;
+  if (dismissed || onboarding.data?.firstPatientTour !== 'sin_tour') return null;
 
   const close = () => {
     markTourDone();
     setDismissed(true);
+    updateOnboarding(queryClient, { firstPatientTour: 'dismissed' }).catch(() => undefined);
   };
 
   const submit = async () => {
@@ -76,6 +63,7 @@ export function FirstPatientTour() {
       const patient = await patientsApi.create({ firstName, lastName, sex: sex as 'm' | 'f' });
       markTourDone();
       await queryClient.invalidateQueries({ queryKey: patientKeys.all });
+      await queryClient.invalidateQueries({ queryKey: onboardingKey });
       queryClient.setQueryData(patientKeys.detail(patient.id), patient);
       setDismissed(true);
       void navigate(`/ficha?id=${encodeURIComponent(patient.id)}`);

@@ -1,0 +1,3 @@
+export { GuidedTourCard } from './guided-tour-card';
+export { reopenGuidedTour } from './reopen-guided-tour';
+export { onboardingQuery, updateOnboarding, onboardingKey } from './onboarding-api';
