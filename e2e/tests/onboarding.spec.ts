@@ -66,14 +66,22 @@ test('on a phone, in dark mode, the tour is a sequence of centred cards; a large
   await register(page);
   await apiCall(page, 'PATCH', '/me/preferences', { theme: 'dark' });
   // Six patients: the middle band (6 to 14) starts with appointments, plans, chat, marketing and statistics.
+  const patients: { id: string }[] = [];
   for (let i = 0; i < 6; i += 1) {
-    await apiCall(page, 'POST', '/patients', { firstName: `Paciente${i}`, lastName: 'Prueba', sex: i % 2 ? 'm' : 'f' });
+    patients.push(await apiCall(page, 'POST', '/patients', { firstName: `Paciente${i}`, lastName: 'Prueba', sex: i % 2 ? 'm' : 'f' }));
   }
+  // A plan left in draft shows in /inicio's 'Pendientes'; a published one does not.
+  await apiCall(page, 'POST', '/plans', { type: 1, title: 'Semana de prueba', patientId: patients[0]!.id, draft: 1, content: { simple: [] } });
+  await apiCall(page, 'POST', '/plans', { type: 1, title: 'Plan publicado', patientId: patients[1]!.id, content: { simple: [] } });
   expect(await apiCall(page, 'GET', '/me/onboarding')).toMatchObject({ patientBand: '6-to-14', firstPatientTour: 'completed' });
   await page.reload();
   await expect(page.getByRole('dialog', { name: 'Cargá tu primer paciente' })).toHaveCount(0);
   const card = page.getByTestId('guided-tour-card');
   await expect(card).toBeVisible();
+  const pending = page.getByTestId('dashboard-pending');
+  await expect(pending.getByRole('link', { name: 'Semana de prueba · Paciente0 Prueba' })).toBeVisible();
+  await expect(pending.getByText('Plan publicado')).toHaveCount(0);
+  await expect(pending.getByText('Nada pendiente: no hay mensajes sin leer ni solicitudes sin ver.')).toBeVisible();
   await screenshot(page, 'onboarding-04-card-phone-dark');
   await card.getByRole('button', { name: 'Empezar el recorrido' }).click();
   const popover = page.locator('.driver-popover');

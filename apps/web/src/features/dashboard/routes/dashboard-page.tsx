@@ -1,10 +1,11 @@
-// /inicio: greeting plus today's appointments and recent patients. Both arrive with their features,
-// so the cards say so honestly instead of showing sample data.
+// /inicio: greeting, the guided-tour invitation for a new account, today's appointments, what is
+// pending (unread messages, unseen requests, draft plans) and recent patients.
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PendingCard } from '../components/pending-card';
 import { TodayAppointmentsCard } from '../components/today-appointments-card';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
 import { intlLocale } from '../../../lib/i18n';
@@ -38,6 +39,7 @@ export function DashboardPage() {
       <GuidedTourCard />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <TodayAppointmentsCard />
+        <PendingCard />
         <RecentPatientsCard />
       </SimpleGrid>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="dashboard-account">
