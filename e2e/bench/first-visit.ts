@@ -81,7 +81,11 @@ async function visit(browser: Browser, account: Account, route: string, throttle
   let bytes = 0;
   let scriptBytes = 0;
   let requests = 0;
-  cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+  const urls: string[] = [];
+  cdp.on('Network.responseReceived', (event) => {
+    types.set(event.requestId, event.type);
+    urls.push(event.response.url.replace(BASE, ''));
+  });
   cdp.on('Network.loadingFinished', (event) => {
     requests += 1;
     bytes += event.encodedDataLength;
@@ -103,6 +107,8 @@ async function visit(browser: Browser, account: Account, route: string, throttle
   const landed = new URL(page.url()).pathname;
   if (landed !== new URL(`${BASE}${route}`).pathname) throw new Error(`${route} ended on ${landed}`);
   await context.close();
+  // FIRST_VISIT_LIST=1: what the screen asked for, in order (to see what loads before the screen).
+  if (process.env.FIRST_VISIT_LIST) console.log(`${route} ${throttled ? 'throttled' : 'plain'}:\n  ${urls.join('\n  ')}`);
   return { lcpMs, bytes, scriptBytes, requests };
 }
 
@@ -114,13 +120,16 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     const account = await seedAccount();
-    const routes: Array<{ label: string; route: string; signedIn: boolean }> = [
+    const allRoutes: Array<{ label: string; route: string; signedIn: boolean }> = [
       { label: '/login', route: '/login', signedIn: false },
       { label: '/inicio', route: '/inicio', signedIn: true },
       { label: '/pacientes', route: '/pacientes', signedIn: true },
       { label: '/ficha', route: `/ficha?id=${account.patientId}`, signedIn: true },
       { label: '/alimentos', route: '/alimentos', signedIn: true },
     ];
+    // FIRST_VISIT_ROUTES=/inicio,/ficha measures only those screens.
+    const only = process.env.FIRST_VISIT_ROUTES?.split(',');
+    const routes = only ? allRoutes.filter((r) => only.includes(r.label)) : allRoutes;
     // One unmeasured visit warms the server (first SQL, first file reads), not the browser.
     await visit(browser, account, '/login', false, false);
     const results: Record<string, { throttled: Visit; unthrottled: Visit }> = {};
