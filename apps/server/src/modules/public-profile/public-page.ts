@@ -78,7 +78,7 @@ export interface BookingState {
 
 export function describeProfile(profile: PublicProfileView): string {
   const parts = [profile.headline, profile.titles.map((t) => t.title).join(', ')].filter(Boolean);
-  const text = parts.join(' · ') || `Nutricionista. Pedí tu turno online con ${profile.name}.`;
+  const text = parts.join(' · ') || `Nutricionista. Pide tu turno online con ${profile.name}.`;
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
@@ -193,7 +193,7 @@ ${slotsHtml}
 <label for="telefono">Teléfono</label><input id="telefono" name="telefono" type="tel" inputmode="tel" autocomplete="tel" required maxlength="30" value="${e(v.phone)}"${describedBy(state, 'phone')}>${fieldError(state, 'phone')}
 <label for="correo">Correo electrónico</label><input id="correo" name="correo" type="email" autocomplete="email" required maxlength="254" value="${e(v.email)}"${describedBy(state, 'email')}>${fieldError(state, 'email')}
 <label for="mensaje">Mensaje (opcional)</label><textarea id="mensaje" name="mensaje" maxlength="${PUBLIC_REQUEST_MESSAGE_MAX}"${describedBy(state, 'message')}>${e(v.message)}</textarea>${fieldError(state, 'message')}
-<div class="hp" aria-hidden="true"><label for="${PUBLIC_REQUEST_HONEYPOT_FIELD}">Sitio web (déjalo vacío)</label><input id="${PUBLIC_REQUEST_HONEYPOT_FIELD}" name="${PUBLIC_REQUEST_HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></div>
+<div class="hp" aria-hidden="true"><label for="${PUBLIC_REQUEST_HONEYPOT_FIELD}">Sitio web (no completar)</label><input id="${PUBLIC_REQUEST_HONEYPOT_FIELD}" name="${PUBLIC_REQUEST_HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></div>
 <p class="note">Tus datos solo los ve ${e(profile.name)}, para responder tu solicitud.</p>
 <p><button class="btn" type="submit">Enviar solicitud</button></p></form></section>`;
 }

@@ -264,7 +264,7 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
       const row = await ensureRow(scope);
       const relative = await covers.save(scope.nutritionistId, 'cover', webp);
       const now = clock.now().toISOString();
-      await repo.update(db, scope, { cover_path: relative, cover_updated_at: now, updated_at: now });
+      await repo.update(db, scope, { cover_path: relative, cover_updated_at: now });
       if (row.cover_path && row.cover_path !== relative) await covers.remove(row.cover_path);
       return toProfile(scope, await repo.find(db, scope));
     },
@@ -273,7 +273,7 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
       const row = await repo.find(db, scope);
       if (row?.cover_path) {
         const now = clock.now().toISOString();
-        await repo.update(db, scope, { cover_path: null, cover_updated_at: now, updated_at: now });
+        await repo.update(db, scope, { cover_path: null, cover_updated_at: now });
         await covers.remove(row.cover_path);
       }
       return toProfile(scope, await repo.find(db, scope));
