@@ -88,9 +88,17 @@ function list(title: string, items: PublicProfileView['titles']): string {
   return `<section><h2>${e(title)}</h2><ul class="items">${lis}</ul></section>`;
 }
 
+// Intl formatters cost far more to build than to use: one of each per process (and per currency).
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 function money(cents: number, currency: string): string {
   if (cents <= 0) return '';
-  return new Intl.NumberFormat('es-AR', { style: 'currency', currency, minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+  const key = `${currency}:${cents % 100 === 0 ? 0 : 2}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('es-AR', { style: 'currency', currency, minimumFractionDigits: cents % 100 === 0 ? 0 : 2 });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }
 
 function place(l: PublicLocation): string {
@@ -120,12 +128,10 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+const weekdayFormat = new Intl.DateTimeFormat('es-AR', { weekday: 'short', timeZone: 'UTC' });
 function dayLabel(date: string): { weekday: string; day: string } {
   const d = new Date(`${date}T12:00:00Z`);
-  return {
-    weekday: new Intl.DateTimeFormat('es-AR', { weekday: 'short', timeZone: 'UTC' }).format(d),
-    day: new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(d).replace('/', '-'),
-  };
+  return { weekday: weekdayFormat.format(d), day: `${date.slice(8, 10)}-${date.slice(5, 7)}` };
 }
 
 function fieldError(state: BookingState, field: string): string {
