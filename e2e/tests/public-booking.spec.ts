@@ -90,10 +90,11 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await expect(second.getByRole('radio', { name: '09:00' })).toBeVisible();
   await expect(second.getByRole('radio', { name: '09:30' })).toHaveCount(0);
   await screenshot(second, 'public-booking-05-profile-desktop-dark');
+  await expectAccessible(second);
   await desktopContext.close();
 
   // --- The inbox ----------------------------------------------------------------------------------
-  await page.getByRole('link', { name: /Marketing/ }).click();
+  await page.getByRole('link', { name: /Marketing/ }).first().click();
   await expect(page).toHaveURL(/\/marketing$/);
   const card = page.getByTestId('request-card').first();
   await expect(card).toContainText('Lucía Fernández');

@@ -84,8 +84,7 @@ function RejectModal({ request, onClose }: { request: MarketingRequest; onClose:
             }}
             error={error}
             maxLength={500}
-            autosize
-            minRows={3}
+            rows={3}
             data-autofocus
           />
           <Group justify="flex-end">

@@ -245,9 +245,7 @@ function ProfileForm({ profile, locations }: { profile: PublicProfile; locations
             </Title>
             <TextInput
               label={t('profile.address.slug')}
-              description={t('profile.address.slugHint')}
-              leftSection={<Text size="sm">{publicAddress}</Text>}
-              leftSectionWidth={publicAddress.length * 7.2 + 12}
+              description={`${t('profile.address.slugHint')} ${publicAddress}${slug.trim().toLowerCase() || '…'}`}
               value={slug}
               onChange={(event) => setSlug(event.currentTarget.value)}
               error={fieldErrors.slug}
