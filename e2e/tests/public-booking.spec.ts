@@ -29,7 +29,7 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await expect(page.getByRole('tab', { name: 'Perfil web' })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('Dirección de tu perfil').fill('Otra Dirección!');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expect(page.getByText('Usa solo letras minúsculas sin acentos, números y guiones (por ejemplo lic-ana-perez).').first()).toBeVisible();
+  await expect(page.getByText('Usá solo letras minúsculas sin acentos, números y guiones (por ejemplo lic-ana-perez).').first()).toBeVisible();
   await page.getByLabel('Dirección de tu perfil').fill(slug);
   await page.getByLabel('Frase de presentación').fill('Nutrición clínica y deportiva en Palermo');
   const titles = page.getByTestId('list-titles');
@@ -102,10 +102,11 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await expect(card.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/5491145678901\?text=/);
   await screenshot(page, 'public-booking-06-marketing');
   await expectAccessible(page);
-  await card.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(card).toContainText('Confirmada');
   await page.getByRole('button', { name: 'Marcar todas como vistas' }).click();
   await expect(page.getByTestId('marketing-badge')).toHaveCount(0);
+  await expect(card.getByText('Nueva', { exact: true })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(card).toContainText('Confirmada');
   await expect.poll(() => lastEmailTo(email)?.subject).toMatch(/^Turno confirmado/);
   expect(lastEmailTo(email)?.text_body).toContain('09:30');
   await setTheme(page, 'Oscuro');
