@@ -73,14 +73,17 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await visitor.getByLabel('Mensaje (opcional)').fill('Quisiera empezar un plan para correr.');
   await screenshot(visitor, 'public-booking-03-slots-phone');
 
-  // The nutritionist waits on /citas: the badge must rise without a reload.
+  // The nutritionist waits on /citas, on next week: the badge and the calendar must follow without a reload.
   await page.goto('/citas');
+  await page.getByTestId('calendar').getByRole('button', { name: 'Semana siguiente' }).click();
   await expect(page.getByTestId('marketing-badge')).toHaveCount(0);
   await visitor.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(visitor.getByRole('heading', { name: '¡Solicitud enviada!' })).toBeVisible();
   await screenshot(visitor, 'public-booking-04-sent-phone');
   expect(otherOrigins).toEqual([]);
   await expect(page.getByTestId('marketing-badge')).toHaveText(/1/);
+  const pendingEvent = page.getByTestId('calendar-event').filter({ hasText: 'Lucía Fernández' });
+  await expect(pendingEvent).toContainText('Por confirmar');
   expect(lastEmailTo(email)?.subject).toMatch(/^Recibimos tu solicitud/);
 
   // A second visitor, same slot, from a desktop browser with dark colours: the slot is gone.

@@ -4,6 +4,7 @@
 // SQLite by default, PostgreSQL when TEST_DATABASE_URL is set. The test clock starts on Tuesday
 // 2026-03-10 at 13:00 UTC (10:00 in Buenos Aires).
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessEventBus, channels, type RealtimeEvent } from '../src/lib/event-bus.js';
 import { createTestApp, registerAndLogin, type TestApp } from './helpers.js';
@@ -98,6 +99,36 @@ describe('/api/v1/me/public-profile', () => {
 });
 
 describe('public profile API and page', () => {
+  it('uploads a cover (re-encoded WebP), serves it on the profile’s own origin and in og:image; refuses other files', async () => {
+    const { auth, anonymous, slug } = await practice();
+    const upload = (bytes: Buffer, type: string) => {
+      const boundary = '----cover';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="portada"\r\nContent-Type: ${type}\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({ method: 'PUT', url: '/api/v1/me/public-profile/cover', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    };
+    expect((await upload(Buffer.from('no soy una imagen'), 'image/png')).statusCode).toBe(415);
+    const png = await sharp({ create: { width: 2400, height: 900, channels: 3, background: { r: 20, g: 120, b: 90 } } }).png().toBuffer();
+    const saved = await upload(png, 'image/png');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ hasCover: true, coverUpdatedAt: expect.any(String) });
+    const view = (await anonymous('GET', `/api/v1/public/profiles/${slug}`)).json();
+    expect(view.coverUrl).toMatch(new RegExp(`^/api/v1/public/profiles/${slug}/cover\\?v=`));
+    const cover = await anonymous('GET', view.coverUrl);
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(cover.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1600, 600]);
+    const page = (await anonymous('GET', `/p/${slug}`)).body;
+    expect(page).toContain(`<meta property="og:image" content="http://almendra.test${view.coverUrl.replace(/&/g, '&amp;')}">`);
+    expect(page).toContain(`<img class="cover" src="${view.coverUrl.replace(/&/g, '&amp;')}"`);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/v1/me/public-profile/cover', headers: auth })).json().hasCover).toBe(false);
+    expect((await anonymous('GET', view.coverUrl)).statusCode).toBe(404);
+  });
+
   it('answers the published profile with places, hours and services; unpublished and unknown slugs are 404', async () => {
     const { call, anonymous, slug, place, service } = await practice();
     const view = await anonymous('GET', `/api/v1/public/profiles/${slug}`);

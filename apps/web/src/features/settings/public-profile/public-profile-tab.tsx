@@ -127,9 +127,7 @@ function PlaceChoice({ location, checked, onToggle }: { location: Location; chec
         </Text>
         {checked && location.latitude !== null && location.longitude !== null && (
           <Suspense fallback={<PageLoader />}>
-            <div style={{ height: 180 }}>
-              <LocationMap latitude={location.latitude} longitude={location.longitude} onPick={() => undefined} label={t('marketing:profile.places.map', { name: location.name })} />
-            </div>
+            <LocationMap latitude={location.latitude} longitude={location.longitude} onPick={() => undefined} label={t('marketing:profile.places.map', { name: location.name })} />
           </Suspense>
         )}
       </Stack>
