@@ -53,6 +53,10 @@ import { createLocationsService } from './modules/locations/locations.service.js
 import { marketingRoutes } from './modules/marketing/marketing.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.js';
+import { createMarketingService } from './modules/marketing/marketing.service.js';
+import { publicPageRoutes } from './modules/public-profile/public-page.routes.js';
+import { publicProfileRoutes } from './modules/public-profile/public-profile.routes.js';
+import { createPublicProfileService } from './modules/public-profile/public-profile.service.js';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.js';
 import { patientsRoutes } from './modules/patients/patients.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
@@ -179,6 +183,17 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   });
   const chat = createChatService({ db: database.db, clock, bus, rateLimiter, sendLimitPerWindow: CHAT_SEND_LIMIT_PER_WINDOW, photoUrl });
   await rateLimiter.prune();
+  const appointments = createAppointmentsService({ db: database.db, clock, mailer, bus });
+  const publicProfiles = createPublicProfileService({
+    db: database.db,
+    clock,
+    mailer,
+    bus,
+    rateLimiter,
+    appointments,
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+  });
 
   await app.register(fastifyCookie);
   // API answers over 1 KB go out compressed. Brotli at quality 4 costs about what gzip does per byte and
@@ -244,8 +259,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         errorReporting: config.sentry.dsn ? { dsn: config.sentry.dsn, environment: config.sentry.environment, tracesSampleRate: config.sentry.tracesSampleRate, release: version } : null,
       });
       await api.register(authRoutes, { auth, guards, secureCookies: config.publicUrl.startsWith('https://'), portal });
-      await api.register(marketingRoutes, { db: database.db, guards });
       await api.register(onboardingRoutes, { onboarding: createOnboardingService(database.db, clock), guards });
+      await api.register(marketingRoutes, { db: database.db, guards, marketing: createMarketingService({ db: database.db, clock, mailer, bus, appointments }) });
+      await api.register(publicProfileRoutes, { profiles: publicProfiles, guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });
       await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret });
       await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer, dataDir: config.dataDir });
@@ -255,7 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(videoRoutes, { guards, clock, config: config.video });
       await api.register(dailyLogRoutes, { dailyLog: createDailyLogService({ db: database.db, clock, bus, dataDir: config.dataDir, secret }), portal, guards });
       await api.register(locationsRoutes, { locations: createLocationsService({ db: database.db, clock }), guards });
-      await api.register(appointmentsRoutes, { appointments: createAppointmentsService({ db: database.db, clock, mailer }), guards });
+      await api.register(appointmentsRoutes, { appointments, guards });
       await api.register(calendarFeedRoutes, {
         feeds: createCalendarFeedService({ db: database.db, clock, publicUrl: config.publicUrl }),
         guards,
@@ -280,6 +296,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     { prefix: '/api/v1' },
   );
 
+  // The public profile pages (/p/{slug}) are HTML from the server, not the single-page app.
+  await app.register(publicPageRoutes, { profiles: publicProfiles, publicUrl: config.publicUrl });
   if (options.serveWeb !== false) await serveSinglePageApp(app, config.webDistDir);
 
   if (options.backgroundJobs !== false) {

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { idSchema, isoInstantSchema } from './common.js';
 import { hexColorSchema } from './locations.js';
 
-export const appointmentStatusSchema = z.enum(['scheduled', 'completed', 'cancelled'], {
-  error: "El estado debe ser 'scheduled', 'completed' o 'cancelled'.",
+export const appointmentStatusSchema = z.enum(['scheduled', 'completed', 'cancelled', 'pending'], {
+  error: "El estado debe ser 'scheduled', 'completed', 'cancelled' o 'pending'.",
 });
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 

@@ -15,3 +15,4 @@ export * from './patient-export.js';
 export * from './plans.js';
 export * from './portal.js';
 export * from './onboarding.js';
+export * from './public-profile.js';

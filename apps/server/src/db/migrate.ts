@@ -12,6 +12,7 @@ import * as nutritionistLogo from './migrations/0009-nutritionist-logo.js';
 import * as foodsArgentina from './migrations/0010-foods-argentina.js';
 import * as portal from './migrations/0011-portal.js';
 import * as onboarding from './migrations/0015-onboarding.js';
+import * as publicProfile from './migrations/0012-public-profile.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-foods-argentina': foodsArgentina,
   '0011-portal': portal,
   '0015-onboarding': onboarding,
+  '0012-public-profile': publicProfile,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -74,7 +74,7 @@ export interface AppointmentsTable {
   /** Null: the place's colour. */
   color: string | null;
   notes: string | null;
-  status: 'scheduled' | 'completed' | 'cancelled';
+  status: 'scheduled' | 'completed' | 'cancelled' | 'pending';
   consultation_id: string | null;
   reminder_claimed_at: IsoInstant | null;
   reminder_sent_at: IsoInstant | null;

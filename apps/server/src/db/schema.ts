@@ -7,6 +7,7 @@ import type { FoodsDB } from './schema-foods.js';
 import type { ConsultationsDB } from './schema-consultations.js';
 import type { PlansDB } from './schema-plans.js';
 import type { PortalDB } from './schema-portal.js';
+import type { AppointmentRequestBookingColumns, PublicProfileDB } from './schema-public-profile.js';
 
 export type IsoInstant = string;
 export type Flag = number;
@@ -104,7 +105,7 @@ export interface AppointmentRequestsTable {
   phone: string | null;
   message: string | null;
   requested_start: IsoInstant | null;
-  status: 'pending' | 'accepted' | 'rejected';
+  status: 'pending' | 'confirmed' | 'rejected';
   seen: Flag;
   created_at: IsoInstant;
   updated_at: IsoInstant;
@@ -122,14 +123,14 @@ export interface AuditLogTable {
   created_at: IsoInstant;
 }
 
-export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB {
+export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, PublicProfileDB {
   users: UsersTable;
   nutritionists: NutritionistsTable & NutritionistLogoColumns & NutritionistOnboardingColumns;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   outbox_emails: OutboxEmailsTable;
   rate_limit_counters: RateLimitCountersTable;
-  appointment_requests: AppointmentRequestsTable;
+  appointment_requests: AppointmentRequestsTable & AppointmentRequestBookingColumns;
   audit_log: AuditLogTable & AuditLogPatientColumns;
   patients: PatientsTable & PatientReminderColumns;
 }

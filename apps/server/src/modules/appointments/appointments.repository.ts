@@ -25,7 +25,7 @@ export interface AppointmentView {
   end_at: string;
   color: string | null;
   notes: string | null;
-  status: 'scheduled' | 'completed' | 'cancelled';
+  status: 'scheduled' | 'completed' | 'cancelled' | 'pending';
   consultation_id: string | null;
   reminder_sent_at: string | null;
   created_at: string;

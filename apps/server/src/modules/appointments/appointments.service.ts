@@ -22,6 +22,7 @@ import { computeSlots, isWithinSchedule, localDateOf, localDayBounds, resolveTim
 import type { DB } from '../../db/schema.js';
 import type { AppointmentsTable } from '../../db/schema-appointments.js';
 import type { Clock } from '../../lib/clock.js';
+import { channels, type EventBus } from '../../lib/event-bus.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -38,6 +39,19 @@ export interface AppointmentsServiceDeps {
   db: Kysely<DB>;
   clock: Clock;
   mailer: Mailer;
+  /** Realtime: every change publishes the spec's 'citas-actualizadas' to the practice's sockets. */
+  bus?: EventBus;
+}
+
+/** The realtime event type a calendar refetches on (the spec's /citas-actualizadas). */
+export const APPOINTMENTS_CHANGED_EVENT = 'citas-actualizadas';
+
+/** How a booking from the public profile differs from one the nutritionist makes herself. */
+export interface CreateAppointmentOptions {
+  /** The new patient is the spec's Pac_Nuevo (new-patients tab), not a regular patient. */
+  newPatientIsNew?: boolean;
+  /** Runs inside the booking's transaction, after the overlap check passed and the rows were written. */
+  inTransaction?: (trx: Transaction<DB>, ids: { appointmentId: string; patientId: string | null }) => Promise<void>;
 }
 
 export const OUTSIDE_SCHEDULE_MESSAGE = 'El turno está fuera del horario de atención del lugar.';
@@ -51,7 +65,12 @@ const patientNotFound = () => notFound('No encontramos ese paciente.');
 const appointmentNotFound = () => notFound('No encontramos ese turno.');
 
 export function createAppointmentsService(deps: AppointmentsServiceDeps) {
-  const { db, clock, mailer } = deps;
+  const { db, clock, mailer, bus } = deps;
+
+  /** Best effort: a lost event only delays a calendar until its next refetch. */
+  async function announce(scope: Scope, appointmentId: string): Promise<void> {
+    await bus?.publish(channels.nutritionist(scope.nutritionistId), { type: APPOINTMENTS_CHANGED_EVENT, appointmentId }).catch(() => undefined);
+  }
 
   async function timeZoneOf(executor: Executor, scope: Scope): Promise<string> {
     return resolveTimeZone(await repo.timeZoneOf(executor, scope));
@@ -116,6 +135,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     userId: string | null,
     input: NonNullable<CreateAppointmentInput['newPatient']>,
     now: Date,
+    isNew = false,
   ): Promise<string> {
     const id = newId();
     const nowIso = now.toISOString();
@@ -133,8 +153,9 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       type_id: DEFAULT_PATIENT_TYPE_ID,
       ...fields,
       start_date: startDate,
-      // Booked by the nutritionist herself: a regular patient, shown in the main list at once.
-      is_new: 0,
+      // Booked by the nutritionist herself: a regular patient, shown in the main list at once. A request
+      // from the public profile creates a new patient (Pac_Nuevo) instead, listed in the new-patients tab.
+      is_new: isNew ? 1 : 0,
       is_test: 0,
       search_text: searchTextOf(fields),
       sort_name: sortNameOf(fields),
@@ -158,8 +179,8 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         phone: fields.phone,
         typeId: DEFAULT_PATIENT_TYPE_ID,
         startDate,
-        isNew: 0,
-        source: 'appointment',
+        isNew: isNew ? 1 : 0,
+        source: isNew ? 'public-request' : 'appointment',
       }),
       created_at: nowIso,
     });
@@ -167,7 +188,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
   }
 
   return {
-    async create(scope: Scope, userId: string | null, input: CreateAppointmentInput): Promise<Appointment> {
+    async create(scope: Scope, userId: string | null, input: CreateAppointmentInput, options: CreateAppointmentOptions = {}): Promise<Appointment> {
       const now = clock.now();
       assertPlausibleDate(input.start, now);
       const id = newId();
@@ -185,7 +206,9 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           }
           await assertFree(trx, scope, input.start, input.end);
         }
-        const patientId = input.newPatient ? await createPatient(trx, scope, userId, input.newPatient, now) : (input.patientId ?? null);
+        const patientId = input.newPatient
+          ? await createPatient(trx, scope, userId, input.newPatient, now, options.newPatientIsNew)
+          : (input.patientId ?? null);
         await repo.insert(trx, {
           id,
           nutritionist_id: scope.nutritionistId,
@@ -203,7 +226,9 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         });
+        await options.inTransaction?.(trx, { appointmentId: id, patientId });
       });
+      await announce(scope, id);
       return view(scope, id);
     },
 
@@ -267,6 +292,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         }
         await repo.update(trx, scope, id, changes);
       });
+      await announce(scope, id);
       return view(scope, id);
     },
 
@@ -300,9 +326,15 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
 
     async remove(scope: Scope, id: string): Promise<void> {
       if (!(await repo.remove(db, scope, id))) throw appointmentNotFound();
+      await announce(scope, id);
     },
 
     get: view,
+
+    /** A new patient (Pac_Nuevo) written exactly as a booking writes one, inside the caller's transaction. */
+    createNewPatient(trx: Transaction<DB>, scope: Scope, input: NonNullable<CreateAppointmentInput['newPatient']>): Promise<string> {
+      return createPatient(trx, scope, null, input, clock.now(), true);
+    },
 
     async list(scope: Scope, query: AppointmentListQuery): Promise<Appointment[]> {
       if (query.locationId) await requireLocation(db, scope, query.locationId);
@@ -382,3 +414,9 @@ function invalidEnd(message: string): AppError {
 }
 
 export type AppointmentsService = ReturnType<typeof createAppointmentsService>;
+export { announceAppointmentsChanged };
+
+/** For modules that change appointments outside this service (a request's confirmation, a consultation). */
+async function announceAppointmentsChanged(bus: EventBus | undefined, nutritionistId: string, appointmentId: string): Promise<void> {
+  await bus?.publish(channels.nutritionist(nutritionistId), { type: APPOINTMENTS_CHANGED_EVENT, appointmentId }).catch(() => undefined);
+}

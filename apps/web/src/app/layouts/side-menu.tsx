@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import type { Role } from '@almendra/contracts';
 import { unseenRequestsQuery } from '../../features/marketing/api/unseen-requests';
+import { useMarketingLive } from '../../features/marketing/api/use-marketing-live';
 import { useUnreadTotal } from '../../features/chat/lib/unread';
 import { visibleMenu } from './navigation';
 
@@ -13,6 +14,7 @@ export function SideMenu({ role, onNavigate }: { role: Role | null; onNavigate: 
   const { t } = useTranslation('nav');
   const location = useLocation();
   const unseen = useQuery(unseenRequestsQuery());
+  useMarketingLive();
   const unseenCount = unseen.data?.count ?? 0;
   const unreadMessages = useUnreadTotal();
 

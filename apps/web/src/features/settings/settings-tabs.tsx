@@ -1,6 +1,6 @@
 // The tabs of /configuracion and /configuracion2. Each feature appends ONE entry to `tabs` (value =
 // the ?tab= value, labelKey = its i18n key, a lazily loaded panel); the page renders them in order.
-import { IconMapPin, IconToolsKitchen2, type Icon } from '@tabler/icons-react';
+import { IconMapPin, IconToolsKitchen2, IconWorldWww, type Icon } from '@tabler/icons-react';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface SettingsTab {
@@ -26,5 +26,11 @@ export const tabs: SettingsTab[] = [
     labelKey: 'plans:settings.tab',
     icon: IconToolsKitchen2,
     panel: lazy(() => import('../plans/components/meal-slots-tab').then((m) => ({ default: m.MealSlotsTab }))),
+  },
+  {
+    value: 'perfil-web',
+    labelKey: 'marketing:profile.tab',
+    icon: IconWorldWww,
+    panel: lazy(() => import('./public-profile/public-profile-tab').then((m) => ({ default: m.PublicProfileTab }))),
   },
 ];

@@ -154,7 +154,7 @@ export function CalendarView(props: CalendarViewProps) {
                 <span>
                   {' · '}
                   {appointment.locationName}
-                  {appointment.status === 'completed' ? ` · ${t('status.completed')}` : ''}
+                  {appointment.status === 'completed' || appointment.status === 'pending' ? ` · ${t(`status.${appointment.status}`)}` : ''}
                 </span>
               )}
             </div>

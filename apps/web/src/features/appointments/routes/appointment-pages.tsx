@@ -14,6 +14,7 @@ import { AppointmentModal, type AppointmentModalTarget } from '../components/app
 import { CalendarView, type CalendarRange } from '../components/calendar-view';
 import { displayDate, formatTime, isoDate } from '../lib/money';
 import { showSuccess, showWithActions } from '../../../lib/toast';
+import { useRealtimeEvents } from '../../../lib/use-realtime';
 
 function nextHalfHour(): { start: Date; end: Date } {
   const start = new Date();
@@ -39,6 +40,11 @@ export function AppointmentsPage() {
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['locations'] }).then(() => queryClient.invalidateQueries({ queryKey: appointmentKeys.appointments }));
+  // The spec's citas-actualizadas: a change elsewhere (another device, a request from the public page,
+  // its confirmation in /marketing) refetches the calendar without a reload.
+  useRealtimeEvents(['citas-actualizadas', 'realtime.reconnected'], () => {
+    void queryClient.invalidateQueries({ queryKey: appointmentKeys.appointments });
+  });
   // Putting an appointment back where it was, from the "Deshacer" of the move's toast.
   const undoMove = useMutation({
     mutationFn: (appointment: Appointment) => appointmentsApi.update(appointment.id, { start: appointment.start, end: appointment.end, allowOutsideSchedule: true }),

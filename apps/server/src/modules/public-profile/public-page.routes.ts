@@ -1,0 +1,108 @@
+// GET /p/{slug} (the public profile page, HTML from the server), POST /p/{slug}/solicitud (the booking
+// form, a plain urlencoded post that redirects to the confirmation on success and re-renders the page
+// with the errors otherwise) and GET /p/{slug}/enviada. Registered at the root, outside /api/v1, before
+// the single-page app's catch-all. The form parser is scoped to this plugin.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createPublicAppointmentRequestSchema, type PublicProfileView } from '@almendra/contracts';
+import { AppError } from '../../lib/errors.js';
+import { notFoundPage, profilePage, sentPage, type BookingState } from './public-page.js';
+import type { PublicProfileService } from './public-profile.service.js';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const FORM_LIMIT = 16 * 1024;
+
+type Form = Record<string, string | undefined>;
+
+export async function publicPageRoutes(app: FastifyInstance, options: { profiles: PublicProfileService; publicUrl: string }): Promise<void> {
+  const { profiles } = options;
+  const origin = options.publicUrl.replace(/\/+$/, '');
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const html = (reply: FastifyReply, status: number, page: string) =>
+    reply.status(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+
+  async function load(slug: string): Promise<PublicProfileView | null> {
+    try {
+      return await profiles.view(slug);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    }
+  }
+
+  /** Place, service, date and the free slots for what the visitor chose (bad choices fall back quietly). */
+  async function bookingState(slug: string, profile: PublicProfileView, choice: Form): Promise<BookingState> {
+    const today = await profiles.today(slug);
+    const onlyOne = profile.locations.length === 1 ? profile.locations[0]!.id : null;
+    const location = profile.locations.find((l) => l.id === choice.lugar) ?? profile.locations.find((l) => l.id === onlyOne) ?? null;
+    const service = location?.services.find((s) => s.id === choice.servicio) ?? null;
+    const date = choice.fecha && ISO_DATE.test(choice.fecha) && choice.fecha >= today ? choice.fecha : today;
+    let slots = null;
+    if (location) {
+      slots = await profiles.slots(slug, { locationId: location.id, date, ...(service ? { serviceId: service.id } : {}) }).catch(() => []);
+    }
+    return { locationId: location?.id ?? null, serviceId: service?.id ?? null, date, today, slots, error: null, fieldErrors: {}, values: {} };
+  }
+
+  app.get('/p/:slug', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { slug: string }; Querystring: Form }>, reply) => {
+    const { slug } = request.params;
+    const canonical = `${origin}/p/${encodeURIComponent(slug)}`;
+    const profile = await load(slug);
+    if (!profile) return html(reply, 404, notFoundPage(canonical));
+    const state = await bookingState(slug, profile, request.query ?? {});
+    return html(reply, 200, profilePage(profile, state, { canonical: `${origin}/p/${encodeURIComponent(profile.slug)}`, origin }));
+  });
+
+  app.get('/p/:slug/enviada', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { slug: string }; Querystring: Form }>, reply) => {
+    const { slug } = request.params;
+    const canonical = `${origin}/p/${encodeURIComponent(slug)}`;
+    const profile = await load(slug);
+    if (!profile) return html(reply, 404, notFoundPage(canonical));
+    return html(reply, 200, sentPage(profile, request.query?.tipo === 'turno' ? 'turno' : 'llamada', canonical));
+  });
+
+  app.post('/p/:slug/solicitud', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { slug: string }; Body: Form | undefined }>, reply) => {
+    const { slug } = request.params;
+    const canonical = `${origin}/p/${encodeURIComponent(slug)}`;
+    const profile = await load(slug);
+    if (!profile) return html(reply, 404, notFoundPage(canonical));
+    const form: Form = request.body && typeof request.body === 'object' ? request.body : {};
+    const values = { name: form.nombre ?? '', phone: form.telefono ?? '', email: form.correo ?? '', message: form.mensaje ?? '', start: form.inicio ?? '' };
+    const rerender = async (status: number, error: string | null, fieldErrors: Record<string, string> = {}) => {
+      const state = await bookingState(slug, profile, form);
+      return html(reply, status, profilePage(profile, { ...state, error, fieldErrors, values }, { canonical, origin }));
+    };
+
+    const parsed = createPublicAppointmentRequestSchema.safeParse({
+      name: values.name,
+      phone: values.phone,
+      email: values.email,
+      message: values.message,
+      website: form.website ?? '',
+      ...(form.lugar ? { locationId: form.lugar } : {}),
+      ...(form.lugar && form.servicio ? { serviceId: form.servicio } : {}),
+      ...(values.start ? { start: values.start } : {}),
+    });
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'form');
+        fieldErrors[key] ??= issue.message;
+      }
+      return rerender(400, 'Revisa los datos marcados.', fieldErrors);
+    }
+    try {
+      await profiles.request(slug, parsed.data, request.ip);
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) {
+        const fieldErrors: Record<string, string> = error.code === 'CONFLICT' ? { start: error.message } : {};
+        return rerender(error.status, error.message, fieldErrors);
+      }
+      throw error;
+    }
+    return reply.redirect(`/p/${encodeURIComponent(profile.slug)}/enviada?tipo=${parsed.data.start ? 'turno' : 'llamada'}`, 303);
+  });
+}
