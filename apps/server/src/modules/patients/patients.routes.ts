@@ -29,6 +29,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import { bearerToken, tenantScope, type Guards } from '../../lib/auth-guard.js';
 import type { Clock } from '../../lib/clock.js';
+import { channels, type EventBus } from '../../lib/event-bus.js';
 import { actorOf } from './patient-access.js';
 import { createPatientExporter } from './patient-export.js';
 import { createPatientsService } from './patients.service.js';
@@ -46,7 +47,16 @@ export interface PatientsRoutesOptions {
   dataDir: string;
   /** Server secret the signed photo URLs derive their key from (the JWT signing secret will do). */
   photoUrlSecret: string;
+  /** Realtime: every accepted change publishes PATIENTS_CHANGED_EVENT to the practice's sockets. */
+  bus?: EventBus;
 }
+
+/**
+ * The realtime event after any accepted change to the practice's patients (create, edit, delete,
+ * restore, import, photo, record sections): open patient lists elsewhere (another device, another tab)
+ * refetch without a reload.
+ */
+export const PATIENTS_CHANGED_EVENT = 'pacientes-actualizados';
 
 const errors = {
   400: errorBodySchema,
@@ -68,6 +78,15 @@ export async function patientsRoutes(app: FastifyInstance, options: PatientsRout
   });
   const records = createRecordSectionsService({ db, clock });
   const exporter = createPatientExporter({ db, clock, dataDir: options.dataDir, patients, records });
+  // Encapsulated in this plugin: only the patient routes (and the record sections below) publish.
+  app.addHook('onResponse', async (request, reply) => {
+    if (!options.bus || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 300) return;
+    const nutritionistId = request.auth?.nutritionistId;
+    if (!nutritionistId) return;
+    const patientId = (request.params as { id?: string } | undefined)?.id ?? null;
+    // Best effort: a lost event only delays a list until its next refetch.
+    await options.bus.publish(channels.nutritionist(nutritionistId), { type: PATIENTS_CHANGED_EVENT, patientId }).catch(() => undefined);
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patients'];
   const preHandler = guards.requireEditor;

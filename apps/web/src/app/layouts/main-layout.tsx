@@ -15,6 +15,7 @@ import { PageSearchSpotlight } from '../search/page-search-spotlight';
 import { LocaleSwitch, ThemeMenu, UserMenu } from './navbar-controls';
 import { SideMenu } from './side-menu';
 import { VersionCheck } from '../version-check';
+import { usePatientListsLive } from '../../features/patients/api/use-patients-live';
 import classes from './main-layout.module.css';
 
 // Chat and calls in the shell (floating chat, incoming-call notice) load after the screen, in their own
@@ -28,6 +29,7 @@ export function MainLayout() {
   const me = useCurrentUser();
   const { theme } = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
   const semiDark = theme === 'semi-dark';
+  usePatientListsLive();
 
   // The mobile drawer closes whenever the route changes (menu click, search, back button).
   useEffect(() => {

@@ -1,0 +1,17 @@
+// Patient lists stay current when patients change elsewhere (another device or tab, a booking from the
+// public profile): the server publishes 'pacientes-actualizados' after any accepted change and
+// 'marketing.requests-changed' when a request creates a new patient. Only lists refetch — an open record
+// or form is never reloaded under the nutritionist's hands.
+import { useQueryClient } from '@tanstack/react-query';
+import { useRealtimeEvents } from '../../../lib/use-realtime';
+
+export const PATIENTS_CHANGED_EVENT = 'pacientes-actualizados';
+const LIST_KINDS: ReadonlySet<unknown> = new Set(['list', 'recent']);
+
+export function usePatientListsLive(): void {
+  const queryClient = useQueryClient();
+  useRealtimeEvents([PATIENTS_CHANGED_EVENT, 'marketing.requests-changed', 'realtime.reconnected'], () => {
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'patients' && LIST_KINDS.has(query.queryKey[1]) });
+    void queryClient.invalidateQueries({ queryKey: ['me', 'onboarding'] });
+  });
+}
