@@ -14,3 +14,4 @@ export * from './consultations.js';
 export * from './patient-export.js';
 export * from './plans.js';
 export * from './portal.js';
+export * from './statistics.js';

@@ -11,6 +11,7 @@ import * as dishExamples from './migrations/0008-dish-examples.js';
 import * as nutritionistLogo from './migrations/0009-nutritionist-logo.js';
 import * as foodsArgentina from './migrations/0010-foods-argentina.js';
 import * as portal from './migrations/0011-portal.js';
+import * as patientNewsConsent from './migrations/0013-patient-news-consent.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-nutritionist-logo': nutritionistLogo,
   '0010-foods-argentina': foodsArgentina,
   '0011-portal': portal,
+  '0013-patient-news-consent': patientNewsConsent,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
