@@ -164,30 +164,32 @@ export const statisticsRepository = {
 
   /**
    * Logros: for each patient weighed at a consultation of the month, the latest weight of the month against
-   * the first weight ever recorded (two weighings at least), and the latest target weight set until then.
+   * the first weight ever recorded (two weighings at least), and the latest target weight recorded at a
+   * weighing until the month's end.
    */
   async achievements(db: Kysely<DB>, scope: Scope, period: StatisticsPeriod) {
     const n = scope.nutritionistId;
     const { monthStartDate: start, monthEndDate: end } = period;
     const tolerance = TARGET_WEIGHT_TOLERANCE_KG;
+    // One pass of window functions per patient (no self-join, no correlated subquery): the first weight,
+    // the latest target (targets first, newest first), the latest weighing and how many there are.
     const { rows } = await sql<{ compared: unknown; lost: unknown; gained: unknown; lost_kg: unknown; reached: unknown }>`
       with weighings as (
         select c.patient_id, c.date, a.weight_kg,
-          row_number() over (partition by c.patient_id order by c.date asc, c.time asc, c.id asc) as first_rank,
-          row_number() over (partition by c.patient_id order by c.date desc, c.time desc, c.id desc) as last_rank
+          first_value(a.weight_kg) over (partition by c.patient_id order by c.date asc, c.time asc, c.id asc) as first_kg,
+          first_value(a.target_weight_kg) over (
+            partition by c.patient_id order by case when a.target_weight_kg is null then 1 else 0 end, c.date desc, c.time desc, c.id desc
+          ) as target_kg,
+          row_number() over (partition by c.patient_id order by c.date desc, c.time desc, c.id desc) as last_rank,
+          count(*) over (partition by c.patient_id) as weighings
         from consultations c
         join anthropometry a on a.consultation_id = c.id and a.nutritionist_id = c.nutritionist_id
         where c.nutritionist_id = ${n} and c.date < ${end} and a.weight_kg is not null
-          and c.patient_id in (select distinct patient_id from consultations where nutritionist_id = ${n} and date >= ${start} and date < ${end})
+          and c.patient_id in (select patient_id from consultations where nutritionist_id = ${n} and date >= ${start} and date < ${end})
       ),
       pairs as (
-        select l.patient_id, f.weight_kg as first_kg, l.weight_kg as last_kg,
-          (select a2.target_weight_kg from anthropometry a2 join consultations c2 on c2.id = a2.consultation_id
-            where c2.nutritionist_id = ${n} and c2.patient_id = l.patient_id and c2.date < ${end} and a2.target_weight_kg is not null
-            order by c2.date desc, c2.time desc, c2.id desc limit 1) as target_kg
-        from weighings l
-        join weighings f on f.patient_id = l.patient_id and f.first_rank = 1
-        where l.last_rank = 1 and l.first_rank > 1 and l.date >= ${start}
+        select first_kg, weight_kg as last_kg, target_kg from weighings
+        where last_rank = 1 and weighings > 1 and date >= ${start}
       )
       select count(*) as compared,
         sum(case when last_kg < first_kg then 1 else 0 end) as lost,
