@@ -5,12 +5,12 @@
 // Screenshots at 1366×768 and 390×844, light and dark, with axe checks.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, expectAccessible, register, screenshot } from './support.js';
+import { apiCall, expectAccessible, register, screenshot, screensDir } from './support.js';
 
 const TOUR_KEY = 'almendra.firstPatientTour';
 
 async function pickOption(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByLabel(label, { exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -47,6 +47,8 @@ async function seedMarch(page: Page) {
 }
 
 test('statistics of a month with real data, CSV download, empty month; news consent and the contacts export', async ({ page }) => {
+  // Seeding, five axe checks and two downloads in one flow: more than the default minute on a busy machine.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.addInitScript((key) => localStorage.setItem(key, 'done'), TOUR_KEY);
   await register(page);
@@ -68,7 +70,7 @@ test('statistics of a month with real data, CSV download, empty month; news cons
   await expect(cell(page, 'Género', 'Femenino')).toHaveText('2');
   await expect(cell(page, 'Género', 'Masculino')).toHaveText('1');
   await expect(cell(page, 'Edades de los pacientes', '60 o más')).toHaveText('1');
-  await expect(cell(page, 'Consultas por paciente \\(CPP\\)', '2 consultas')).toHaveText('1');
+  await expect(cell(page, 'Consultas por paciente (CPP)', '2 consultas')).toHaveText('1');
   await expect(page.getByTestId('stats-cpp-average')).toHaveText('1,5');
   await expect(page.getByTestId('stats-billing-total-ARS')).toContainText(/30\.000,00/);
   await expect(page.getByTestId('billing-3-ARS')).toHaveText(/30\.000,00/);
@@ -97,6 +99,8 @@ test('statistics of a month with real data, CSV download, empty month; news cons
   await page.getByRole('menuitem', { name: 'Claro', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
   await screenshot(page, 'statistics-04-march-390-light');
+  await page.getByTestId('stats-billing').screenshot({ path: `${screensDir}/statistics-04b-billing-390-light.png` });
+  await page.getByTestId('stats-ages').screenshot({ path: `${screensDir}/statistics-04c-ages-390-light.png` });
   await expectAccessible(page);
 
   // A month without activity: a clear message and zeros, no blank chart.

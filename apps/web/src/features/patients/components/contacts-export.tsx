@@ -36,7 +36,7 @@ export function ContactsExportModal({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('contacts.title')} size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('contacts.title')} size="lg" closeButtonProps={{ 'aria-label': t('actions.close') }}>
       <Stack gap="md">
         <Text size="sm">{t('contacts.intro')}</Text>
         <Radio.Group value={consent} onChange={(value) => setConsent(value as Consent)} label={t('contacts.which')}>

@@ -81,7 +81,8 @@ afterEach(async () => {
   await i18n.changeLanguage('es');
 });
 
-describe('StatisticsReport', () => {
+// Rendering every chart in jsdom takes seconds when the machine is busy.
+describe('StatisticsReport', { timeout: 30_000 }, () => {
   it('shows each series in a table under its chart, in es-AR number format', async () => {
     await i18n.changeLanguage('es-AR');
     renderWithProviders(<StatisticsReport stats={march} />);

@@ -39,7 +39,8 @@ function SeriesTable({ title, rows, keyHeader, valueHeader, format }: { title: s
 
 function SeriesCard({ id, title, help, children }: { id: string; title: string; help: ReactNode; children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`stats-${id}`} data-testid={`stats-${id}`}>
+    // minWidth 0: a grid cell otherwise grows to its chart's last drawn width and never shrinks back.
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`stats-${id}`} data-testid={`stats-${id}`} miw={0}>
       <Stack gap="sm">
         <div>
           <Title order={2} size="h4" id={`stats-${id}`}>
@@ -71,6 +72,7 @@ function Chart({ rows, label, color, format, horizontal = false }: { rows: Serie
       series={[{ name: 'value', label, color }]}
       valueFormatter={format}
       withTooltip={false}
+      maxBarWidth={48}
       // The table below carries the numbers for assistive technology; the drawing itself is decorative.
       barChartProps={{ accessibilityLayer: false }}
       yAxisProps={horizontal ? { width: 130 } : { allowDecimals: false }}
@@ -89,7 +91,9 @@ export function StatisticsReport({ stats }: { stats: Statistics }) {
   const period = periodLabel(language, stats.year, stats.month);
   const rows = seriesRows(stats, t, language);
   const currency = mainCurrency(stats);
-  const money = (n: number) => (currency ? formatMoney(language, Math.round(n * 100), currency) : count(n));
+  // Axis ticks in the short form ("$ 30 mil") so they fit a phone; the table has the exact amounts.
+  const money = (n: number) => (currency ? formatMoney(language, Math.round(n * 100), currency, true) : count(n));
+  const severalCurrencies = new Set(stats.billing.byMonth.map((b) => b.currency)).size > 1;
   const cpp = stats.consultationsPerPatient;
   const monthIsEmpty =
     stats.completedConsultations.total === 0 && stats.newPatients.total === 0 && stats.billing.totals.length === 0 && stats.billing.unpricedAppointments === 0;
@@ -189,7 +193,6 @@ export function StatisticsReport({ stats }: { stats: Statistics }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('monthColumn')}</Table.Th>
-                <Table.Th scope="col">{t('billing.currency')}</Table.Th>
                 <Table.Th scope="col" style={{ textAlign: 'end' }}>
                   {t('billing.appointments')}
                 </Table.Th>
@@ -201,15 +204,15 @@ export function StatisticsReport({ stats }: { stats: Statistics }) {
             <Table.Tbody>
               {stats.billing.byMonth.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={4}>{t('noData')}</Table.Td>
+                  <Table.Td colSpan={3}>{t('noData')}</Table.Td>
                 </Table.Tr>
               ) : (
                 stats.billing.byMonth.map((b) => (
                   <Table.Tr key={`${b.month}-${b.currency}`} fw={b.month === stats.month ? 700 : undefined}>
                     <Table.Th scope="row" fw="inherit">
                       {monthName(language, b.month)}
+                      {severalCurrencies ? ` (${b.currency})` : ''}
                     </Table.Th>
-                    <Table.Td>{b.currency}</Table.Td>
                     <Table.Td style={{ textAlign: 'end' }}>{count(b.appointments)}</Table.Td>
                     <Table.Td style={{ textAlign: 'end' }} data-testid={`billing-${b.month}-${b.currency}`}>
                       {formatMoney(language, b.amountCents, b.currency)}

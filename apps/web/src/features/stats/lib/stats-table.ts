@@ -25,9 +25,9 @@ export function ageBandLabel(t: TFunction<'stats'>, band: AgeBand): string {
   return t('ages.range', { from, to });
 }
 
-export function formatMoney(language: string, amountCents: number, currency: string): string {
+export function formatMoney(language: string, amountCents: number, currency: string, compact = false): string {
   try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amountCents / 100);
+    return new Intl.NumberFormat(language, { style: 'currency', currency, ...(compact ? { notation: 'compact' as const } : {}) }).format(amountCents / 100);
   } catch {
     return `${new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amountCents / 100)} ${currency}`;
   }
