@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { Insertable, Kysely } from 'kysely';
 import { buildApp } from '../src/app.js';
@@ -45,11 +46,7 @@ async function insertAll<T extends keyof DB>(db: Kysely<DB>, table: T, rows: Ins
 }
 
 /** One practice: its user, patients, two priced services, consultations with weights and appointments. */
-export async function seedPracticeForProfile(db: Kysely<DB>, index: number, size: number) {
-  return seedPractice(db, index, size);
-}
-
-async function seedPractice(db: Kysely<DB>, index: number, size: number): Promise<{ userId: string; nutritionistId: string }> {
+export async function seedPractice(db: Kysely<DB>, index: number, size: number): Promise<{ userId: string; nutritionistId: string }> {
   const now = '2026-01-01T12:00:00.000Z';
   const userId = newId();
   const nutritionistId = newId();
@@ -186,7 +183,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (!process.env.BENCH_NO_MAIN) main().catch((error) => {
+// Run as a script (statistics-queries.ts imports seedPractice without running the bench).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
