@@ -183,6 +183,33 @@ const BENCHES = [
       ].join('\n'),
   },
   {
+    name: 'statistics',
+    command: ['npx', 'tsx', 'apps/server/bench/statistics.ts'],
+    summary: (r) => [
+      `Statistics of a month (GET /statistics), p95, practice of ${r.smallPractice} / of ${r.largePractice.toLocaleString('en')}`,
+      `${r.small.p95.toFixed(1)} ms / ${r.large.p95.toFixed(1)} ms`,
+      'none set',
+      null,
+      `×${(r.small.p50 / r.smallBaseline.p50).toFixed(1)} GET /marketing/unseen-count (p50, practice of ${r.smallPractice})`,
+    ],
+    render: (r) =>
+      [
+        `## Statistics of a month (${r.patients.toLocaleString('en')} patients over ${r.practices} practices, ${r.database})`,
+        '',
+        `No budget in DESIGN.md (issue 11: "fast at 50,000 patients"); figures for reference. ${r.practices - 1} practices of ${r.smallPractice} patients and one of ${r.largePractice.toLocaleString('en')}; every patient has 4 weighed consultations and 4 appointments (3 completed, most with a priced service) over 2025–2026, seeded by direct inserts in ${r.seedSeconds.toFixed(0)} s. GET /api/v1/statistics?year=2026&month=3 through app.inject (auth, validation, the eight series' SQL, mapping), ${r.small.n} requests over 100 small practices and ${r.large.n} for the large one, one at a time.`,
+        '',
+        '| Target | p50 ms | p95 ms | p99 ms | max ms |',
+        '|---|---|---|---|---|',
+        `| GET /api/v1/statistics, practice of ${r.smallPractice} | ${fx(r.small.p50)} | ${fx(r.small.p95)} | ${fx(r.small.p99)} | ${fx(r.small.max)} |`,
+        `| baseline: GET /api/v1/marketing/unseen-count (same HTTP and auth, one count), same practices | ${fx(r.smallBaseline.p50)} | ${fx(r.smallBaseline.p95)} | ${fx(r.smallBaseline.p99)} | ${fx(r.smallBaseline.max)} |`,
+        `| GET /api/v1/statistics, practice of ${r.largePractice.toLocaleString('en')} | ${fx(r.large.p50)} | ${fx(r.large.p95)} | ${fx(r.large.p99)} | ${fx(r.large.max)} |`,
+        `| baseline: GET /api/v1/marketing/unseen-count, the same practice | ${fx(r.largeBaseline.p50)} | ${fx(r.largeBaseline.p95)} | ${fx(r.largeBaseline.p99)} | ${fx(r.largeBaseline.max)} |`,
+        '',
+        'Query by query and the indexes: see "Statistics: queries and indexes" in docs/front-desk.md (the achievements query went from a',
+        'self-join of the weighings to one pass of window functions; migration 0013 adds a covering index for billing).',
+      ].join('\n'),
+  },
+  {
     name: 'calendar-week',
     command: ['npx', 'tsx', 'e2e/bench/calendar-week.ts'],
     summary: (r) => ['Calendar week, 200 appointments rendered (median)', `${r.warm.p50.toFixed(0)} ms`, '< 150 ms', r.warm.p50 < 150, `+${(r.warm.p50 - r.empty.p50).toFixed(0)} ms over the empty week (×${(r.warm.p50 / r.empty.p50).toFixed(1)})`],

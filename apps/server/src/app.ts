@@ -73,6 +73,7 @@ import { videoRoutes } from './modules/video/video.routes.js';
 import { createErrorReporter, type ErrorReporter } from './lib/error-reporting.js';
 import { dailyLogRoutes } from './modules/daily-log/daily-log.routes.js';
 import { createDailyLogService } from './modules/daily-log/daily-log.service.js';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 
 /** Chat messages one user may send per rate-limit window (RATE_LIMIT_WINDOW_SECONDS, 15 minutes by default). */
 const CHAT_SEND_LIMIT_PER_WINDOW = 600;
@@ -264,6 +265,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(publicProfileRoutes, { profiles: publicProfiles, guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });
       await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret, bus });
+      await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret });
+      await api.register(statisticsRoutes, { db: database.db, clock, guards });
       await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer, dataDir: config.dataDir });
       await api.register(realtimeRoutes, { tokens, bus, callRelay: createCallRelay({ db: database.db, bus }) });
       await api.register(portalRoutes, { portal, chat, guards });

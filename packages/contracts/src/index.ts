@@ -16,3 +16,4 @@ export * from './plans.js';
 export * from './portal.js';
 export * from './onboarding.js';
 export * from './public-profile.js';
+export * from './statistics.js';

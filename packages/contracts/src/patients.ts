@@ -178,6 +178,8 @@ const patientFields = {
   isTest: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
   /** true: the appointment-reminder emails are not sent to this patient. */
   remindersOptOut: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
+  /** The patient agreed to receive the practice's news by email (the mailing export respects it). */
+  newsConsent: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
 };
 
 export const createPatientRequestSchema = z.object(patientFields);
@@ -227,6 +229,8 @@ export const patientSchema = z.object({
   isTest: z.boolean(),
   /** The patient asked not to get appointment-reminder emails. */
   remindersOptOut: z.boolean(),
+  /** The patient agreed to receive the practice's news by email; false until the record says so. */
+  newsConsent: z.boolean(),
   /**
    * '/api/v1/patients/{id}/photo?v={version}&t={token}' or null. The token lets an <img> load the photo
    * without a bearer header; it is valid for 1 to 2 hours, so refetch the patient to get a fresh URL.

@@ -13,6 +13,7 @@ import * as foodsArgentina from './migrations/0010-foods-argentina.js';
 import * as portal from './migrations/0011-portal.js';
 import * as onboarding from './migrations/0015-onboarding.js';
 import * as publicProfile from './migrations/0012-public-profile.js';
+import * as patientNewsConsent from './migrations/0013-patient-news-consent.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-portal': portal,
   '0015-onboarding': onboarding,
   '0012-public-profile': publicProfile,
+  '0013-patient-news-consent': patientNewsConsent,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

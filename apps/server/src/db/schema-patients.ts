@@ -48,6 +48,8 @@ export interface PatientsTable {
   is_test: Flag;
   /** 1 = no appointment-reminder emails (column added by 0003-appointments; the reminder job reads it). */
   reminders_opt_out: ColumnType<Flag, Flag | undefined, Flag>;
+  /** 1 = agreed to receive the practice's news by email (column added by 0013-patient-news-consent). */
+  news_consent: ColumnType<Flag, Flag | undefined, Flag>;
   /** Path relative to DATA_DIR of the stored WebP photo. */
   photo_path: string | null;
   /** Lower-case, accent-free "first last email": what the list search matches with LIKE. */

@@ -47,6 +47,7 @@ export function toPatient(row: PatientRow, presentation: PatientPresentation): P
     isNew: Number(row.is_new) === 1,
     isTest: Number(row.is_test) === 1,
     remindersOptOut: Number(row.reminders_opt_out) === 1,
+    newsConsent: Number(row.news_consent) === 1,
     photoUrl: presentation.photoUrl,
     pregnant: presentation.pregnant,
     version: Number(row.version),

@@ -73,6 +73,7 @@ const COLUMN_OF = {
   isNew: 'is_new',
   isTest: 'is_test',
   remindersOptOut: 'reminders_opt_out',
+  newsConsent: 'news_consent',
 } as const satisfies Record<keyof PatientFields, keyof PatientsTable>;
 
 /** The columns of the fields present in the input (undefined = not sent = unchanged). */
@@ -169,6 +170,7 @@ export function createPatientsService(deps: PatientsServiceDeps) {
       is_new: 0,
       is_test: 0,
       reminders_opt_out: 0,
+      news_consent: 0,
       photo_path: null,
       search_text: '',
       sort_name: '',

@@ -68,6 +68,8 @@ export const patientsApi = {
   exportRecord: (id: string) => api.get<unknown>(`/patients/${encodeURIComponent(id)}/export`),
   /** The readable PDF summary, as a Blob. */
   exportPdf: async (id: string): Promise<Blob> => (await authorized('GET', `/patients/${encodeURIComponent(id)}/export.pdf`)).blob(),
+  /** The mailing export (CSV): only consenting patients, or all with the consent column. */
+  contactsCsv: async (consent: 'consenting' | 'all'): Promise<Blob> => (await authorized('GET', `/patients/contacts.csv?consent=${consent}`)).blob(),
   audit: (id: string, page: number, limit = 20) =>
     api.get<PatientAuditPage>(`/patients/${encodeURIComponent(id)}/audit?page=${page}&limit=${limit}`),
   pregnancies: (id: string) => api.get<Pregnancy[]>(`/patients/${encodeURIComponent(id)}/pregnancies`),

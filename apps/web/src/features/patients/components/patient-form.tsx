@@ -1,7 +1,7 @@
 // The personal-data fields of a patient, shared by /nuevo-paciente and the record's personal section.
 // Controlled: the parent keeps the values, the server's field errors and the save.
 import { useState } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { patientsApi } from '../api/patients-api';
@@ -165,6 +165,14 @@ export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormP
         checked={values.remindersOptOut}
         onChange={(e) => onChange({ ...values, remindersOptOut: e.currentTarget.checked })}
         error={errors.remindersOptOut}
+      />
+      <Checkbox
+        id={`${idPrefix}-newsConsent`}
+        label={t('fields.newsConsent')}
+        description={t('record.newsConsentHelp')}
+        checked={values.newsConsent}
+        onChange={(e) => onChange({ ...values, newsConsent: e.currentTarget.checked })}
+        error={errors.newsConsent}
       />
       {editingReferral && (
         <ReferralOptionsModal options={referral.data?.options ?? []} onClose={() => setEditingReferral(false)} />

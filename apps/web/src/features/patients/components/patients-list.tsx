@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { IconFileImport, IconRestore, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconFileImport, IconMail, IconRestore, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -27,6 +27,7 @@ import { formatDate } from '../lib/format';
 import { showSuccess } from '../../../lib/toast';
 import { FirstPatientTour } from './first-patient-tour';
 import { ImportPatientsModal } from './import-patients';
+import { ContactsExportModal } from './contacts-export';
 import { initials } from './photo-picker';
 import classes from './patients.module.css';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
@@ -45,6 +46,7 @@ export function PatientsList() {
   const [sort, setSort] = useState<'name' | 'lastVisit'>('name');
   const [page, setPage] = useState(1);
   const [importing, setImporting] = useState(false);
+  const [exportingContacts, setExportingContacts] = useState(false);
   const locations = useQuery({ queryKey: ['locations'], queryFn: patientsApi.locations, meta: { silent: true } });
 
   const params: PatientListParams = { q: debounced, locationId, status, sort, page, limit: PAGE_SIZE };
@@ -66,6 +68,9 @@ export function PatientsList() {
         <Group gap="xs">
           <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setImporting(true)}>
             {t('patients:import.open')}
+          </Button>
+          <Button variant="default" leftSection={<IconMail size={16} aria-hidden />} onClick={() => setExportingContacts(true)}>
+            {t('patients:contacts.open')}
           </Button>
           <Button component={Link} to="/nuevo-paciente" leftSection={<IconUserPlus size={16} aria-hidden />}>
             {t('patients:list.new')}
@@ -153,6 +158,7 @@ export function PatientsList() {
         </Stack>
       </Paper>
       {importing && <ImportPatientsModal onClose={() => setImporting(false)} />}
+      {exportingContacts && <ContactsExportModal opened onClose={() => setExportingContacts(false)} />}
     </Stack>
   );
 }

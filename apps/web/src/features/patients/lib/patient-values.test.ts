@@ -31,6 +31,7 @@ const patient = {
   isNew: false,
   isTest: false,
   remindersOptOut: false,
+  newsConsent: false,
   photoUrl: null,
   pregnant: false,
   version: 3,

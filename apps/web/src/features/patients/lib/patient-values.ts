@@ -48,10 +48,12 @@ export interface PatientValues {
   website: string;
   /** The patient asked not to get appointment-reminder emails. */
   remindersOptOut: boolean;
+  /** The patient agreed to receive the practice's news by email (the mailing export respects it). */
+  newsConsent: boolean;
 }
 
 /** The fields the form edits as text. */
-export type PatientTextKey = Exclude<keyof PatientValues, 'remindersOptOut'>;
+export type PatientTextKey = Exclude<keyof PatientValues, 'remindersOptOut' | 'newsConsent'>;
 
 export const DEFAULT_TYPE_ID = '14';
 
@@ -81,6 +83,7 @@ export function emptyPatientValues(): PatientValues {
     heightCm: '',
     website: '',
     remindersOptOut: false,
+    newsConsent: false,
   };
 }
 
@@ -94,6 +97,7 @@ export function valuesFromPatient(patient: Patient): PatientValues {
   values.typeId = String(patient.typeId);
   values.heightCm = patient.heightCm == null ? '' : String(patient.heightCm).replace('.', ',');
   values.remindersOptOut = patient.remindersOptOut;
+  values.newsConsent = patient.newsConsent;
   return values;
 }
 
@@ -111,6 +115,7 @@ export function requestFromValues(values: PatientValues): CreatePatientRequest {
   body.typeId = Number(values.typeId || DEFAULT_TYPE_ID);
   body.heightCm = parseDecimal(values.heightCm);
   body.remindersOptOut = values.remindersOptOut;
+  body.newsConsent = values.newsConsent;
   return body as CreatePatientRequest;
 }
 
