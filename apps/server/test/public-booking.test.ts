@@ -241,6 +241,16 @@ describe('appointment requests', () => {
     expect(mails[1]!.text_body).toContain('miércoles 11-03-2026 a las 09:00');
     // Deciding twice is a conflict.
     expect((await call('PATCH', `/api/v1/marketing/requests/${requestId}`, { status: 'rejected', reason: 'x' })).statusCode).toBe(409);
+
+    // The first consultation for that appointment completes it (calendars are told) and counts as a conversion.
+    events.length = 0;
+    const consultation = await call('POST', `/api/v1/patients/${item.patientId}/consultations`, { date: '2026-03-10', time: '09:00', appointmentId: item.appointmentId });
+    expect(consultation.statusCode).toBe(201);
+    expect(events.map((e) => e.type)).toContain('citas-actualizadas');
+    expect((await call('GET', `/api/v1/appointments/${item.appointmentId}`)).json().status).toBe('completed');
+    const overview = (await call('GET', '/api/v1/marketing/overview')).json();
+    expect(overview.conversion).toMatchObject({ requests: 1, confirmed: 1, firstConsultations: 1, rate: 1 });
+    expect(overview.completedAppointments).toEqual([expect.objectContaining({ id: item.appointmentId, patientName: 'Lucía Fernández', serviceName: 'Primera consulta' })]);
     await stop();
   });
 
