@@ -187,6 +187,14 @@ describe('public profile API and page', () => {
     expect(list[0]).toMatchObject({ start: '2026-03-11T12:00:00.000Z', end: '2026-03-11T12:45:00.000Z' });
     expect((await anonymous('GET', `/api/v1/public/profiles/${slug}/slots?locationId=${hidden.id}&date=2026-03-11`)).statusCode).toBe(404);
     expect((await anonymous('GET', `/api/v1/public/profiles/${slug}/slots?locationId=${place.id}&date=11-03-2026`)).statusCode).toBe(400);
+
+    // A place open on Thursdays only: without a date the page opens on Thursday 12, its first free day.
+    const thursdays = (await call('POST', '/api/v1/locations', { name: 'Consultorio Centro' })).json();
+    await call('PUT', `/api/v1/locations/${thursdays.id}/schedule`, { days: [{ weekday: 4, ranges: [{ start: '16:00', end: '18:00' }] }] });
+    await call('PATCH', '/api/v1/me/public-profile', { locationIds: [place.id, thursdays.id] });
+    const page = (await anonymous('GET', `/p/${slug}?lugar=${thursdays.id}`)).body;
+    expect(page).toContain('<input id="fecha" name="fecha" type="date" min="2026-03-10" value="2026-03-12">');
+    expect(page).toContain('name="inicio" value="2026-03-12T19:00:00.000Z"');
   });
 });
 
