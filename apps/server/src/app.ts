@@ -265,9 +265,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(publicProfileRoutes, { profiles: publicProfiles, guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });
       await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret, bus });
-      await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret });
       await api.register(statisticsRoutes, { db: database.db, clock, guards });
-      await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer, dataDir: config.dataDir });
+      await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer, dataDir: config.dataDir, bus });
       await api.register(realtimeRoutes, { tokens, bus, callRelay: createCallRelay({ db: database.db, bus }) });
       await api.register(portalRoutes, { portal, chat, guards });
       await api.register(chatRoutes, { chat, portal, guards });

@@ -187,6 +187,14 @@ describe('public profile API and page', () => {
     expect(list[0]).toMatchObject({ start: '2026-03-11T12:00:00.000Z', end: '2026-03-11T12:45:00.000Z' });
     expect((await anonymous('GET', `/api/v1/public/profiles/${slug}/slots?locationId=${hidden.id}&date=2026-03-11`)).statusCode).toBe(404);
     expect((await anonymous('GET', `/api/v1/public/profiles/${slug}/slots?locationId=${place.id}&date=11-03-2026`)).statusCode).toBe(400);
+
+    // A place open on Thursdays only: without a date the page opens on Thursday 12, its first free day.
+    const thursdays = (await call('POST', '/api/v1/locations', { name: 'Consultorio Centro' })).json();
+    await call('PUT', `/api/v1/locations/${thursdays.id}/schedule`, { days: [{ weekday: 4, ranges: [{ start: '16:00', end: '18:00' }] }] });
+    await call('PATCH', '/api/v1/me/public-profile', { locationIds: [place.id, thursdays.id] });
+    const page = (await anonymous('GET', `/p/${slug}?lugar=${thursdays.id}`)).body;
+    expect(page).toContain('<input id="fecha" name="fecha" type="date" min="2026-03-10" value="2026-03-12">');
+    expect(page).toContain('name="inicio" value="2026-03-12T19:00:00.000Z"');
   });
 });
 
@@ -241,6 +249,16 @@ describe('appointment requests', () => {
     expect(mails[1]!.text_body).toContain('miércoles 11-03-2026 a las 09:00');
     // Deciding twice is a conflict.
     expect((await call('PATCH', `/api/v1/marketing/requests/${requestId}`, { status: 'rejected', reason: 'x' })).statusCode).toBe(409);
+
+    // The first consultation for that appointment completes it (calendars are told) and counts as a conversion.
+    events.length = 0;
+    const consultation = await call('POST', `/api/v1/patients/${item.patientId}/consultations`, { date: '2026-03-10', time: '09:00', appointmentId: item.appointmentId });
+    expect(consultation.statusCode).toBe(201);
+    expect(events.map((e) => e.type)).toContain('citas-actualizadas');
+    expect((await call('GET', `/api/v1/appointments/${item.appointmentId}`)).json().status).toBe('completed');
+    const overview = (await call('GET', '/api/v1/marketing/overview')).json();
+    expect(overview.conversion).toMatchObject({ requests: 1, confirmed: 1, firstConsultations: 1, rate: 1 });
+    expect(overview.completedAppointments).toEqual([expect.objectContaining({ id: item.appointmentId, patientName: 'Lucía Fernández', serviceName: 'Primera consulta' })]);
     await stop();
   });
 

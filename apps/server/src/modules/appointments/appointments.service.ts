@@ -417,6 +417,6 @@ export type AppointmentsService = ReturnType<typeof createAppointmentsService>;
 export { announceAppointmentsChanged };
 
 /** For modules that change appointments outside this service (a request's confirmation, a consultation). */
-async function announceAppointmentsChanged(bus: EventBus | undefined, nutritionistId: string, appointmentId: string): Promise<void> {
-  await bus?.publish(channels.nutritionist(nutritionistId), { type: APPOINTMENTS_CHANGED_EVENT, appointmentId }).catch(() => undefined);
+async function announceAppointmentsChanged(bus: EventBus | undefined, nutritionistId: string, appointmentId?: string): Promise<void> {
+  await bus?.publish(channels.nutritionist(nutritionistId), { type: APPOINTMENTS_CHANGED_EVENT, ...(appointmentId ? { appointmentId } : {}) }).catch(() => undefined);
 }

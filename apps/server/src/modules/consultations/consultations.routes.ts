@@ -28,6 +28,8 @@ import type { Mailer } from '../../lib/mailer.js';
 import { actorOf } from '../patients/patient-access.js';
 import { createConsultationReporter } from './consultation-report.js';
 import { createConsultationsService } from './consultations.service.js';
+import type { EventBus } from '../../lib/event-bus.js';
+import { announceAppointmentsChanged } from '../appointments/appointments.service.js';
 
 export interface ConsultationsRoutesOptions {
   db: Kysely<DB>;
@@ -37,6 +39,8 @@ export interface ConsultationsRoutesOptions {
   mailer: Mailer;
   /** DATA_DIR: the nutritionist's logo printed on the consultation report. */
   dataDir: string;
+  /** Realtime: a saved, changed or deleted consultation may complete or release an appointment. */
+  bus?: EventBus;
 }
 
 const errors = {
@@ -55,6 +59,13 @@ export async function consultationsRoutes(app: FastifyInstance, options: Consult
   const consultations = createConsultationsService({ db, clock, mailer, log: app.log });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = guards.requireEditor;
+  // Saving a consultation for an appointment marks it completed (and deleting it releases the link):
+  // the spec's citas-actualizadas tells open calendars to refetch.
+  app.addHook('onResponse', async (request, reply) => {
+    if (!options.bus || request.method === 'GET' || reply.statusCode >= 400 || !request.auth?.nutritionistId) return;
+    if (!/\/consultations(\/|$)/.test(request.routeOptions.url ?? '')) return;
+    await announceAppointmentsChanged(options.bus, request.auth.nutritionistId);
+  });
 
   r.post(
     '/anthropometry/calculate',

@@ -5,11 +5,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createPublicAppointmentRequestSchema, type PublicProfileView } from '@almendra/contracts';
 import { AppError } from '../../lib/errors.js';
-import { notFoundPage, profilePage, sentPage, type BookingState } from './public-page.js';
+import { addDays, notFoundPage, profilePage, sentPage, type BookingState } from './public-page.js';
 import type { PublicProfileService } from './public-profile.service.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const FORM_LIMIT = 16 * 1024;
+/** Days searched for the first free slot when the visitor has not picked a date. */
+const FIRST_FREE_DAY_SEARCH = 14;
 
 type Form = Record<string, string | undefined>;
 
@@ -39,10 +41,20 @@ export async function publicPageRoutes(app: FastifyInstance, options: { profiles
     const onlyOne = profile.locations.length === 1 ? profile.locations[0]!.id : null;
     const location = profile.locations.find((l) => l.id === choice.lugar) ?? profile.locations.find((l) => l.id === onlyOne) ?? null;
     const service = location?.services.find((s) => s.id === choice.servicio) ?? null;
-    const date = choice.fecha && ISO_DATE.test(choice.fecha) && choice.fecha >= today ? choice.fecha : today;
+    const chosenDate = choice.fecha && ISO_DATE.test(choice.fecha) && choice.fecha >= today ? choice.fecha : null;
+    let date = chosenDate ?? today;
     let slots = null;
     if (location) {
-      slots = await profiles.slots(slug, { locationId: location.id, date, ...(service ? { serviceId: service.id } : {}) }).catch(() => []);
+      const free = (day: string) => profiles.slots(slug, { locationId: location.id, date: day, ...(service ? { serviceId: service.id } : {}) }).catch(() => []);
+      slots = await free(date);
+      // No date picked yet: open on the first of the next two weeks that still has a free slot.
+      for (let i = 1; !chosenDate && slots.length === 0 && i < FIRST_FREE_DAY_SEARCH; i += 1) {
+        const next = await free(addDays(today, i));
+        if (next.length > 0) {
+          date = addDays(today, i);
+          slots = next;
+        }
+      }
     }
     return { locationId: location?.id ?? null, serviceId: service?.id ?? null, date, today, slots, error: null, fieldErrors: {}, values: {} };
   }

@@ -268,7 +268,7 @@ function ProfileForm({ profile, locations }: { profile: PublicProfile; locations
               {t('profile.presentation.title')}
             </Title>
             <TextInput label={t('profile.presentation.headline')} description={t('profile.presentation.headlineHint')} value={headline} maxLength={300} onChange={(e) => setHeadline(e.currentTarget.value)} error={fieldErrors.headline} />
-            <Textarea label={t('profile.presentation.about')} value={about} maxLength={3000} autosize minRows={3} onChange={(e) => setAbout(e.currentTarget.value)} error={fieldErrors.about} />
+            <Textarea label={t('profile.presentation.about')} value={about} maxLength={3000} rows={4} onChange={(e) => setAbout(e.currentTarget.value)} error={fieldErrors.about} />
           </Stack>
         </Paper>
         {LISTS.map((list) => (
