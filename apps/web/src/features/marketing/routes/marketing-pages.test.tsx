@@ -67,7 +67,7 @@ describe('MarketingPage', () => {
     const cards = await screen.findAllByTestId('request-card');
     expect(cards.map((c) => within(c).getByText(/Fernández|Gómez/).textContent)).toEqual(['Lucía Fernández', 'Pedro Gómez']);
     expect(within(cards[0]!).getByText('Nueva')).toBeInTheDocument();
-    expect(within(cards[1]!).getByText('Pide que lo llamen para coordinar')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Pedido de llamada para coordinar el turno')).toBeInTheDocument();
     expect(within(cards[0]!).getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5491145678901\?text=Hola%2C%20Luc%C3%ADa/);
     expect(await screen.findByText('1 (50 %)')).toBeInTheDocument();
 
