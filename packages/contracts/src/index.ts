@@ -14,3 +14,6 @@ export * from './consultations.js';
 export * from './patient-export.js';
 export * from './plans.js';
 export * from './portal.js';
+export * from './notes.js';
+export * from './news-help.js';
+export * from './referrals.js';

@@ -11,6 +11,7 @@ import * as dishExamples from './migrations/0008-dish-examples.js';
 import * as nutritionistLogo from './migrations/0009-nutritionist-logo.js';
 import * as foodsArgentina from './migrations/0010-foods-argentina.js';
 import * as portal from './migrations/0011-portal.js';
+import * as notesNewsHelp from './migrations/0014-notes-news-help.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-nutritionist-logo': nutritionistLogo,
   '0010-foods-argentina': foodsArgentina,
   '0011-portal': portal,
+  '0014-notes-news-help': notesNewsHelp,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

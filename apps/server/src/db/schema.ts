@@ -6,6 +6,7 @@ import type { FoodsDB } from './schema-foods.js';
 import type { ConsultationsDB } from './schema-consultations.js';
 import type { PlansDB } from './schema-plans.js';
 import type { PortalDB } from './schema-portal.js';
+import type { NotesDB } from './schema-notes.js';
 
 export type IsoInstant = string;
 export type Flag = number;
@@ -114,7 +115,7 @@ export interface AuditLogTable {
   created_at: IsoInstant;
 }
 
-export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB {
+export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, NotesDB {
   users: UsersTable;
   nutritionists: NutritionistsTable & NutritionistLogoColumns;
   refresh_tokens: RefreshTokensTable;
