@@ -55,6 +55,7 @@ export type Resources = (typeof bundledResources)['es'] & {
   foods: typeof import('../locales/es/foods.json');
   plans: typeof import('../locales/es/plans.json');
   portal: typeof import('../locales/es/portal.json');
+  help: typeof import('../locales/es/help.json');
 };
 
 export const LANGUAGES = ['es', 'es-AR', 'en'] as const;
@@ -72,6 +73,7 @@ export const LAZY_NAMESPACES = [
   'foods',
   'plans',
   'portal',
+  'help',
 ] as const satisfies readonly Exclude<keyof Resources, keyof (typeof bundledResources)['es']>[];
 
 // One chunk per lazy locale file. The pattern names only the lazy namespaces: a template import
@@ -79,7 +81,7 @@ export const LAZY_NAMESPACES = [
 // chunk into a dozen extra requests on every first load. A new lazy namespace goes here and in
 // LAZY_NAMESPACES (locales.test.ts and the test setup fail otherwise).
 const lazyLocaleFiles = import.meta.glob<ResourceKey>(
-  '../locales/*/{dashboard,billing,admin,patients,consultations,appointments,foods,plans,portal}.json',
+  '../locales/*/{dashboard,billing,admin,patients,consultations,appointments,foods,plans,portal,help}.json',
   { import: 'default' },
 );
 
