@@ -190,6 +190,14 @@ describe('news', () => {
     expect((await ana.call('GET', '/api/v1/news/unseen-count')).json().count).toBe(1);
     expect((await asAdmin('DELETE', `/api/v1/admin/news/${third.json().id}`)).statusCode).toBe(204);
     expect((await ana.call('GET', '/api/v1/news/unseen-count')).json().count).toBe(0);
+
+    // An account opened after an item was published does not start with it as unseen.
+    t.clock.advanceSeconds(1);
+    const late = await practice();
+    expect((await late.call('GET', '/api/v1/news/unseen-count')).json().count).toBe(0);
+    const lateList = (await late.call('GET', '/api/v1/news')).json();
+    expect(lateList.items.length).toBeGreaterThanOrEqual(2);
+    expect(lateList.items.every((n: { seen: boolean }) => n.seen)).toBe(true);
   });
 
   it('refuses news writes to nutritionists (403) and bad input to admins', async () => {

@@ -17,7 +17,8 @@ export const newsRepository = {
       .selectFrom('news_items')
       .leftJoin('news_seen', (join) => join.onRef('news_seen.news_id', '=', 'news_items.id').on('news_seen.user_id', '=', userId))
       .selectAll('news_items')
-      .select(sql<number>`case when news_seen.news_id is null then 0 else 1 end`.as('seen'))
+      // Items published before the account existed count as seen: a new account does not start with a backlog.
+      .select(sql<number>`case when news_seen.news_id is not null or news_items.created_at < (select created_at from users where users.id = ${userId}) then 1 else 0 end`.as('seen'))
       .orderBy('news_items.created_at', 'desc')
       .orderBy('news_items.id', 'desc')
       .limit(NEWS_LIST_LIMIT)
@@ -28,6 +29,7 @@ export const newsRepository = {
     const row = await db
       .selectFrom('news_items')
       .select(sql<number | string>`count(*)`.as('count'))
+      .where(sql<SqlBool>`news_items.created_at >= (select created_at from users where users.id = ${userId})`)
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('news_seen').select('news_seen.news_id').whereRef('news_seen.news_id', '=', 'news_items.id').where('news_seen.user_id', '=', userId))),
       )
