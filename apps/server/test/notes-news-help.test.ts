@@ -68,7 +68,11 @@ describe('notes', () => {
     expect((await call('GET', `/api/v1/notes/${own.json().id}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/v1/patients/${patientId}/notes`)).json().total).toBe(1);
 
-    // Patient notes are part of the clinical record's audit history.
+    // Patient notes are part of the per-patient export…
+    const exported = await call('GET', `/api/v1/patients/${patientId}/export`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().notes.map((n: { title: string }) => n.title)).toEqual(['Alergia al maní']);
+    // …and of the clinical record's audit history.
     const history = await call('GET', `/api/v1/patients/${patientId}/audit`);
     expect(history.statusCode).toBe(200);
     const noteEntries = JSON.stringify(history.json()).match(/"entity":"note"/g) ?? [];
