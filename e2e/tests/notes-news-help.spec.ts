@@ -13,10 +13,25 @@ async function skipFirstPatientTour(page: Page) {
   await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
 }
 
+/** Waits until the shell has finished moving its main area (the navbar slides in or out on resize). */
+async function settled(page: Page) {
+  const left = () => page.locator('#main-content').evaluate((el) => (el.firstElementChild ?? el).getBoundingClientRect().left);
+  let previous = -1;
+  await expect
+    .poll(async () => {
+      const current = await left();
+      const stable = current === previous;
+      previous = current;
+      return stable;
+    }, { intervals: [150] })
+    .toBe(true);
+}
+
 /** Shoots the current screen at both sizes in the current theme, checking accessibility on each. */
 async function shootBothSizes(page: Page, name: string, ready: () => Promise<void>) {
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await page.setViewportSize(viewport);
+    await settled(page);
     await ready();
     await screenshot(page, `notes-news-help-${name}-${size}`);
     await expectAccessible(page);

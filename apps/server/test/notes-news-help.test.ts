@@ -167,6 +167,9 @@ describe('news', () => {
     t.clock.advanceSeconds(1);
     const second = await asAdmin('POST', '/api/v1/admin/news', { title: 'Mejoras en la agenda', bodyHtml: '<p>Arrastra las citas.</p>' });
     expect(second.statusCode).toBe(201);
+    // The author's own badge does not count what she wrote.
+    expect(second.json().seen).toBe(true);
+    expect((await asAdmin('GET', '/api/v1/news/unseen-count')).json().count).toBe(0);
 
     expect((await ana.call('GET', '/api/v1/news/unseen-count')).json().count).toBe(before + 2);
     const list = (await ana.call('GET', '/api/v1/news')).json();

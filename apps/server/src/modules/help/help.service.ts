@@ -71,7 +71,9 @@ export function createHelpService(deps: { db: Kysely<DB>; clock: Clock }) {
       const at = now();
       const row = { id: newId(), title: data.title, body_html: richBody(data.bodyHtml, 'bodyHtml', 'Escribe el texto de la novedad.'), author_user_id: authorUserId, created_at: at, updated_at: at };
       await newsRepository.insert(db, row);
-      return toNewsItem({ ...row, seen: 0 });
+      // Its author has read it: her own badge does not count it.
+      await newsRepository.markSeen(db, authorUserId, [row.id], at);
+      return toNewsItem({ ...row, seen: 1 });
     },
     async updateNews(id: string, input: UpdateNewsRequest): Promise<NewsItem> {
       const data = updateNewsRequestSchema.parse(input);

@@ -1,7 +1,7 @@
 // Topbar link to /novedades with the number of news items the user has not seen (hidden at 0), like the
 // side menu's marketing badge. The count refreshes every minute and when /novedades marks items seen.
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
-import { IconSpeakerphone } from '@tabler/icons-react';
+import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,7 +23,7 @@ export function NewsBell() {
         withBorder
       >
         <ActionIcon component={Link} to="/novedades" variant="subtle" color="gray" size="lg" aria-label={label} data-testid="news-bell">
-          <IconSpeakerphone size={20} aria-hidden />
+          <IconBell size={20} aria-hidden />
         </ActionIcon>
       </Indicator>
     </Tooltip>

@@ -102,7 +102,17 @@ export function HelpPage() {
           <Title order={1}>{t('nav:pages.help')}</Title>
           <Text c="dimmed">{t('help:faq.intro')}</Text>
         </div>
-        <Button variant="light" leftSection={<IconMapRoute size={18} aria-hidden />} loading={tour.isPending} onClick={() => tour.mutate()} data-testid="reopen-tour">
+        <Button
+          variant="light"
+          leftSection={<IconMapRoute size={18} aria-hidden />}
+          loading={tour.isPending}
+          onClick={() => tour.mutate()}
+          data-testid="reopen-tour"
+          w={{ base: '100%', xs: 'auto' }}
+          h="auto"
+          mih={36}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+        >
           {t('help:faq.reopenTour')}
         </Button>
       </Group>

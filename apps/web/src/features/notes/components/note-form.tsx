@@ -1,6 +1,6 @@
 // Writes or edits a note: title, date (dd-mm-aaaa, today by default), pinned, and the rich-text body.
 // Server validation messages land on their fields; other errors show the usual toast.
-import { Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Flex, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,8 +44,9 @@ export function NoteForm({ owner, note, onDone, onCancel }: { owner: NoteOwner; 
   return (
     <Paper withBorder radius="md" p="md" component="form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} data-testid="note-form">
       <Stack gap="sm">
-        <Group grow align="flex-start" wrap="wrap">
+        <Flex direction={{ base: 'column', sm: 'row' }} gap="sm" align={{ base: 'stretch', sm: 'flex-start' }}>
           <TextInput
+            style={{ flex: 1 }}
             label={t('help:notes.title')}
             required
             maxLength={200}
@@ -66,9 +67,9 @@ export function NoteForm({ owner, note, onDone, onCancel }: { owner: NoteOwner; 
             error={errors.date}
             data-testid="note-date"
             onKeyDown={(e) => { if (e.key === 'Enter') e.preventDefault(); }}
-            style={{ maxWidth: 220 }}
+            w={{ base: '100%', sm: 220 }}
           />
-        </Group>
+        </Flex>
         <RichTextField label={t('help:notes.body')} initialValue={note?.bodyHtml ?? ''} onChange={setBody} error={errors.bodyHtml} testId="note-body" />
         <Checkbox label={t('help:notes.pinned')} checked={pinned} onChange={(e) => setPinned(e.currentTarget.checked)} data-testid="note-pinned" />
         <Group justify="flex-end">

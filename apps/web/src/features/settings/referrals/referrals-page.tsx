@@ -75,7 +75,7 @@ export function ReferralsPage() {
                   </Text>
                 </Stack>
               ) : (
-                <Table.ScrollContainer minWidth={360}>
+                <Table.ScrollContainer minWidth={300}>
                   <Table striped data-testid="referrals-table">
                     <Table.Thead>
                       <Table.Tr>
