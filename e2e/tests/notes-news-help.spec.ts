@@ -9,6 +9,10 @@ const ADMIN_EMAIL = 'operadora-novedades@e2e.test';
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
+// Each flow shoots several screens at two sizes with an axe check on each: more than the default minute
+// on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 async function skipFirstPatientTour(page: Page) {
   await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
 }
@@ -172,6 +176,19 @@ test('news: an admin publishes, the nutritionist sees the badge, opens /novedade
   await expect(item).toBeVisible();
   await expect(item.getByTestId('news-new')).toHaveCount(0);
   await expect(page.getByTestId('news-badge')).toHaveCount(0);
+
+  // The admin adds a question to the FAQ; the nutritionist finds it in /ayuda.
+  await admin.page.getByTestId('admin-faq-new-item').click();
+  const dialog = admin.page.getByRole('dialog', { name: 'Nueva pregunta' });
+  await dialog.getByTestId('admin-faq-question').fill('¿Cómo cargo la obra social del paciente?');
+  await typeRichText(admin.page, 'admin-faq-answer', [{ text: 'En la ficha, ' }, { text: 'Datos personales', bold: true }, { text: ': obra social y número de socio.' }]);
+  await dialog.getByTestId('admin-faq-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.page.getByTestId('admin-faq-category').first()).toContainText('¿Cómo cargo la obra social del paciente?');
+  await page.goto('/ayuda');
+  await page.getByTestId('faq-search').fill('obra social');
+  await expect(page.getByTestId('faq-item')).toHaveCount(1);
+  await expect(page.getByTestId('faq-item').locator('strong')).toHaveText('Datos personales');
   await admin.page.context().close();
 });
 
