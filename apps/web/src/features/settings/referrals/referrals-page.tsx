@@ -90,9 +90,9 @@ export function ReferralsPage() {
                           <Table.Td>{`${r.firstName} ${r.lastName}`}</Table.Td>
                           <Table.Td>{dateFormat.format(new Date(r.registeredAt)).replace(/\//g, '-')}</Table.Td>
                           <Table.Td>
-                            <Badge color={r.active ? 'teal' : 'gray'} variant="light">
+                            <Text size="sm" fw={r.active ? 400 : 600}>
                               {r.active ? t('help:referrals.active') : t('help:referrals.inactive')}
-                            </Badge>
+                            </Text>
                           </Table.Td>
                         </Table.Tr>
                       ))}
