@@ -281,11 +281,11 @@ test('edit with the unsaved-changes guard, pregnancy follow-up, labs, export, de
   await page.getByRole('button', { name: 'Eliminar Hemoglobina' }).click();
   await expect(labs.getByRole('row')).toHaveCount(2);
 
-  // The plans tab lists the patient's plans (none yet); notes are an honest empty state; export downloads the JSON.
+  // The plans tab lists the patient's plans (none yet); no notes yet (notes-news-help.spec writes them); export downloads the JSON.
   await page.getByRole('tab', { name: 'Planes' }).click();
   await expect(page.getByText('Este paciente todavía no tiene planes.')).toBeVisible();
   await page.getByRole('tab', { name: 'Notas' }).click();
-  await expect(page.getByTestId('record-tab-empty')).toBeVisible();
+  await expect(page.getByTestId('notes-empty')).toHaveText('Todavía no hay notas.');
   await page.getByRole('tab', { name: 'Ficha' }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar datos' }).click();

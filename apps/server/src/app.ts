@@ -74,6 +74,12 @@ import { createErrorReporter, type ErrorReporter } from './lib/error-reporting.j
 import { dailyLogRoutes } from './modules/daily-log/daily-log.routes.js';
 import { createDailyLogService } from './modules/daily-log/daily-log.service.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
+import { createNotesService } from './modules/notes/notes.service.js';
+import { helpRoutes } from './modules/help/help.routes.js';
+import { createHelpService } from './modules/help/help.service.js';
+import { referralsRoutes } from './modules/referrals/referrals.routes.js';
+import { createReferralsService } from './modules/referrals/referrals.service.js';
 
 /** Chat messages one user may send per rate-limit window (RATE_LIMIT_WINDOW_SECONDS, 15 minutes by default). */
 const CHAT_SEND_LIMIT_PER_WINDOW = 600;
@@ -294,6 +300,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         portal,
       });
       await api.register(brandingRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });
+      await api.register(notesRoutes, { notes: createNotesService({ db: database.db, clock }), guards });
+      await api.register(helpRoutes, { help: createHelpService({ db: database.db, clock }), guards });
+      await api.register(referralsRoutes, { referrals: createReferralsService({ db: database.db, clock }), guards });
     },
     { prefix: '/api/v1' },
   );

@@ -81,6 +81,8 @@ export const registerRequestSchema = z.object({
   countryCode: countryCodeSchema.default('AR'),
   /** Only 'en' is kept as sent; Spanish (or nothing) becomes the country's Spanish (registrationLocale). */
   locale: localeSchema.optional(),
+  /** A colleague's referral code (/comenzar?ref=CODE); an unknown one is ignored, never an error. */
+  referralCode: z.string().trim().max(40).optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 

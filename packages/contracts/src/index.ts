@@ -17,3 +17,6 @@ export * from './portal.js';
 export * from './onboarding.js';
 export * from './public-profile.js';
 export * from './statistics.js';
+export * from './notes.js';
+export * from './news-help.js';
+export * from './referrals.js';

@@ -14,6 +14,7 @@ import * as portal from './migrations/0011-portal.js';
 import * as onboarding from './migrations/0015-onboarding.js';
 import * as publicProfile from './migrations/0012-public-profile.js';
 import * as patientNewsConsent from './migrations/0013-patient-news-consent.js';
+import * as notesNewsHelp from './migrations/0014-notes-news-help.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0015-onboarding': onboarding,
   '0012-public-profile': publicProfile,
   '0013-patient-news-consent': patientNewsConsent,
+  '0014-notes-news-help': notesNewsHelp,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

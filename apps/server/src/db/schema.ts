@@ -8,6 +8,7 @@ import type { ConsultationsDB } from './schema-consultations.js';
 import type { PlansDB } from './schema-plans.js';
 import type { PortalDB } from './schema-portal.js';
 import type { AppointmentRequestBookingColumns, PublicProfileDB } from './schema-public-profile.js';
+import type { NotesDB } from './schema-notes.js';
 
 export type IsoInstant = string;
 export type Flag = number;
@@ -123,7 +124,7 @@ export interface AuditLogTable {
   created_at: IsoInstant;
 }
 
-export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, PublicProfileDB {
+export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, PublicProfileDB, NotesDB {
   users: UsersTable;
   nutritionists: NutritionistsTable & NutritionistLogoColumns & NutritionistOnboardingColumns;
   refresh_tokens: RefreshTokensTable;

@@ -57,6 +57,7 @@ export type Resources = (typeof bundledResources)['es'] & {
   portal: typeof import('../locales/es/portal.json');
   marketing: typeof import('../locales/es/marketing.json');
   stats: typeof import('../locales/es/stats.json');
+  help: typeof import('../locales/es/help.json');
 };
 
 export const LANGUAGES = ['es', 'es-AR', 'en'] as const;
@@ -76,6 +77,7 @@ export const LAZY_NAMESPACES = [
   'portal',
   'marketing',
   'stats',
+  'help',
 ] as const satisfies readonly Exclude<keyof Resources, keyof (typeof bundledResources)['es']>[];
 
 // One chunk per lazy locale file. The pattern names only the lazy namespaces: a template import
@@ -83,7 +85,7 @@ export const LAZY_NAMESPACES = [
 // chunk into a dozen extra requests on every first load. A new lazy namespace goes here and in
 // LAZY_NAMESPACES (locales.test.ts and the test setup fail otherwise).
 const lazyLocaleFiles = import.meta.glob<ResourceKey>(
-  '../locales/*/{dashboard,billing,admin,patients,consultations,appointments,foods,plans,portal,marketing,stats}.json',
+  '../locales/*/{dashboard,billing,admin,patients,consultations,appointments,foods,plans,portal,marketing,stats,help}.json',
   { import: 'default' },
 );
 

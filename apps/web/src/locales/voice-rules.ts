@@ -66,6 +66,7 @@ export const VOICE_ALLOWED: Record<string, [word: string, reason: string]> = {
   'foods:form.brand': ['marca', 'noun: the label of the brand field'],
   'foods:options.origins.cache': ['copia', 'noun: "Copia guardada al día" is the copy kept in the browser'],
   'appointments:feed.activeSince': ['activa', 'adjective: the calendar address is active since a date'],
+  'help:referrals.active': ['activa', 'adjective: the referred colleague\'s account is active'],
   'consultations:fields.raceTerm': ['lee', 'surname: the Lee (2000) equation'],
   'account:preferences.languages.es': ['tú', 'names the neutral locale by its pronoun, next to "(vos)"'],
 };

@@ -22,6 +22,7 @@ import { digestToken, newOpaqueToken } from '../../lib/secrets.js';
 import { toNutritionist, toUser } from './auth.mapper.js';
 import { authRepository as repo, type UserRow } from './auth.repository.js';
 import { passwordResetEmail } from './reset-email.js';
+import { attributeReferral } from '../referrals/referrals.service.js';
 
 export interface AuthServiceDeps {
   db: Kysely<DB>;
@@ -123,8 +124,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       try {
         await db.transaction().execute(async (trx) => {
           await repo.insertUser(trx, user);
+          const nutritionistId = newId();
           await repo.insertNutritionist(trx, {
-            id: newId(),
+            id: nutritionistId,
             user_id: user.id,
             first_name: data.firstName,
             last_name: data.lastName,
@@ -136,6 +138,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             created_at: now,
             updated_at: now,
           });
+          await attributeReferral(trx, data.referralCode, nutritionistId, now);
         });
       } catch (error) {
         // Two registrations racing for one email: the unique index decides, the loser gets 409.

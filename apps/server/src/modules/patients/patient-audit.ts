@@ -15,7 +15,8 @@ export type AuditEntity =
   | 'lab_result'
   | 'reminder'
   | 'activity'
-  | 'consultation';
+  | 'consultation'
+  | 'note';
 
 export interface AuditInput {
   patientId: string;

@@ -1,5 +1,5 @@
 // The per-patient export (Ley 25.326, right of access): everything stored about the patient — personal data,
-// every record section, the consultations and the audit history — as one JSON document, and the same record
+// every record section, the consultations, the notes and the audit history — as one JSON document, and the same record
 // as a readable PDF summary (patient-report.ts). Each export is itself audited.
 import type { Kysely } from 'kysely';
 import type { PatientExport } from '@almendra/contracts';
@@ -15,6 +15,8 @@ import type { PatientsService } from './patients.service.js';
 import type { RecordSectionsService } from './record-sections.service.js';
 import { createBrandingService } from '../branding/branding.service.js';
 import { createConsultationsExporter } from '../consultations/consultation-export.js';
+import { notesRepository } from '../notes/notes.repository.js';
+import { toNote } from '../notes/notes.service.js';
 
 /** 'HH:mm' of the instant in the time zone (the report's "generated at"). */
 function timeInZone(instant: Date, timeZone: string): string {
@@ -39,10 +41,11 @@ export function createPatientExporter(deps: { db: Kysely<DB>; clock: Clock; data
       [{ patientId, entity: 'patient', entityId: patientId, action: 'export', ...(format === 'pdf' ? { changes: { format: 'pdf' } } : {}) }],
       now.toISOString(),
     );
-    const [patient, sections, consultations, audit] = await Promise.all([
+    const [patient, sections, consultations, notes, audit] = await Promise.all([
       deps.patients.get(actor, patientId),
       deps.records.snapshotOf(actor, view),
       exportConsultations(actor, patientId),
+      notesRepository.list(db, { nutritionistId: actor.nutritionistId, patientId }, []),
       patientsRepository.listAudit(db, actor, patientId),
     ]);
     const document: PatientExport = {
@@ -51,6 +54,7 @@ export function createPatientExporter(deps: { db: Kysely<DB>; clock: Clock; data
       patient,
       ...sections,
       consultations,
+      notes: notes.map(toNote),
       auditLog: audit.map(toAuditEntry),
     };
     return { document, now, timeZone: view.time_zone };

@@ -9,6 +9,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { NewsBell } from '../../features/help/components/news-bell';
 import { useCurrentUser } from '../../lib/current-user';
 import { preferencesStore } from '../../lib/preferences';
 import { PageSearchSpotlight } from '../search/page-search-spotlight';
@@ -84,6 +85,7 @@ export function MainLayout() {
               {t('nav:navbar.search')}
             </Button>
             <LocaleSwitch countryCode={me.data?.nutritionist?.countryCode ?? null} />
+            <NewsBell />
             <ThemeMenu />
             <UserMenu me={me.data} />
           </Group>

@@ -5,9 +5,12 @@ import { useMutation } from '@tanstack/react-query';
 import {
   IconCheck,
   IconChevronDown,
+  IconGift,
+  IconHelp,
   IconLock,
   IconLogout,
   IconMoon,
+  IconNote,
   IconSun,
   IconSunMoon,
   IconUser,
@@ -135,6 +138,15 @@ export function UserMenu({ me }: { me: MeResponse | undefined }) {
         </Menu.Label>
         <Menu.Item component={Link} to="/mi-cuenta" leftSection={<IconUser size={16} aria-hidden />}>
           {t('userMenu.account')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/nueva-nota" leftSection={<IconNote size={16} aria-hidden />}>
+          {t('userMenu.notes')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/ayuda" leftSection={<IconHelp size={16} aria-hidden />}>
+          {t('userMenu.help')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/gratis" leftSection={<IconGift size={16} aria-hidden />}>
+          {t('userMenu.referrals')}
         </Menu.Item>
         <Menu.Item leftSection={<IconLock size={16} aria-hidden />} onClick={lock}>
           {t('userMenu.lock')}

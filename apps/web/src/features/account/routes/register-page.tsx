@@ -1,11 +1,11 @@
 // /comenzar, /register and /pages/register: create a nutritionist account and sign in with it.
 import { useMemo } from 'react';
-import { Anchor, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import type { Locale } from '@almendra/contracts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { REFERRAL_QUERY_PARAM, type Locale } from '@almendra/contracts';
 import { HOME_PATH } from '../../../app/safe-redirect';
 import { PasswordField } from '../../../components/password-field';
 import { startSession } from '../../../lib/auth';
@@ -19,6 +19,9 @@ import { isEmail, isStrongEnough, PASSWORD_MIN_LENGTH, passwordsMatch } from '..
 export function RegisterPage() {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
+  // A colleague's referral link (/comenzar?ref=CODE): the code travels with the registration.
+  const [params] = useSearchParams();
+  const referralCode = params.get(REFERRAL_QUERY_PARAM)?.trim().slice(0, 40) || undefined;
   const countries = useMemo(() => countryOptions(intlLocale(i18n.language)), [i18n.language]);
   const form = useForm({
     initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', countryCode: DEFAULT_COUNTRY },
@@ -62,10 +65,16 @@ export function RegisterPage() {
             password: values.password,
             countryCode: values.countryCode,
             locale: i18n.language as Locale,
+            ...(referralCode ? { referralCode } : {}),
           }),
         )}
       >
         <Stack gap="md">
+          {referralCode ? (
+            <Alert variant="light" data-testid="register-referral">
+              {t('auth:register.referral', { code: referralCode })}
+            </Alert>
+          ) : null}
           <Group grow align="flex-start" wrap="wrap">
             <TextInput label={t('auth:register.firstName')} autoComplete="given-name" required {...form.getInputProps('firstName')} />
             <TextInput label={t('auth:register.lastName')} autoComplete="family-name" required {...form.getInputProps('lastName')} />

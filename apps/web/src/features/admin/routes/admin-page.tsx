@@ -1,4 +1,4 @@
-// /admin: platform summary for operators (the route itself is admin-only).
+// /admin: platform summary for operators, food requests, news and the FAQ (the route itself is admin-only).
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +7,9 @@ import type { PlatformSummary } from '@almendra/contracts';
 import { PageLoader } from '../../../components/page-loader';
 import { intlLocale } from '../../../lib/i18n';
 import { platformSummaryQuery } from '../api/admin-api';
+import { FaqAdminPanel } from '../components/faq-admin-panel';
 import { FoodRequestsPanel } from '../components/food-requests-panel';
+import { NewsAdminPanel } from '../components/news-admin-panel';
 
 const FIGURES = ['users', 'nutritionists', 'admins', 'pendingEmails'] as const satisfies readonly (keyof PlatformSummary)[];
 
@@ -40,6 +42,8 @@ export function AdminPage() {
         <PageLoader />
       ) : null}
       <FoodRequestsPanel />
+      <NewsAdminPanel />
+      <FaqAdminPanel />
     </Stack>
   );
 }

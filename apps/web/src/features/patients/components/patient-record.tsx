@@ -1,6 +1,6 @@
 // /ficha?id=…: header (photo, name, age, type, contact links, Nueva consulta, JSON and PDF export, delete)
 // and tabs: personal data and clinical record sections (each saved on its own), consultations (from the
-// consultations feature), plans, notes (an honest empty state until it lands), the daily log the patient
+// consultations feature), plans, notes (from the notes feature), the daily log the patient
 // keeps in the portal, and the record's change history; the portal access card sits under personal data.
 import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
 import {
@@ -55,6 +55,7 @@ const ConsultationsTab = lazy(() => import('../../consultations').then((m) => ({
 const PatientPlansTab = lazy(() => import('../../plans').then((m) => ({ default: m.PatientPlansTab })));
 const PortalAccessCard = lazy(() => import('../../portal').then((m) => ({ default: m.PortalAccessCard })));
 const DailyLogTab = lazy(() => import('../../portal').then((m) => ({ default: m.DailyLogTab })));
+const PatientNotesTab = lazy(() => import('../../notes').then((m) => ({ default: m.PatientNotesTab })));
 
 /** ?tab= in the record's address (Spanish, as other screens link to it) → the tab to open. */
 const TAB_BY_PARAM: Record<string, string> = {
@@ -180,7 +181,11 @@ function RecordView({ patient }: { patient: Patient }) {
           </TabBoundary>
         </Tabs.Panel>
         <Tabs.Panel value="notes" pt="md">
-          <Empty icon={<IconNotes size={24} aria-hidden />} text={t('tabs.notesEmpty')} />
+          <TabBoundary fallback={<Empty icon={<IconNotes size={24} aria-hidden />} text={t('tabs.notesEmpty')} />}>
+            <Suspense fallback={<Loader aria-label={t('record.loading')} />}>
+              <PatientNotesTab patientId={patient.id} readOnly={readOnly} />
+            </Suspense>
+          </TabBoundary>
         </Tabs.Panel>
         <Tabs.Panel value="dailyLog" pt="md">
           <TabBoundary fallback={<Empty icon={<IconNotebook size={24} aria-hidden />} text={t('tabs.dailyLogEmpty')} />}>

@@ -1,12 +1,10 @@
 // Settings areas: /configuracion and /configuracion2 (tabs from settings-tabs.tsx, the open one in
-// ?tab=), and /gratis (placeholder until the referrals feature lands).
+// ?tab=), and /gratis (the referral link and referred colleagues, referrals/referrals-page.tsx).
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconGift } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyFeature } from '../../../components/empty-feature';
 import { PageLoader } from '../../../components/page-loader';
 import { tabs } from '../settings-tabs';
 
@@ -45,5 +43,5 @@ export function SettingsPage() {
   );
 }
 
-export const ReferralsPage = () => <EmptyFeature page="referrals" icon={IconGift} />;
+export { ReferralsPage } from '../referrals/referrals-page';
 

@@ -1,0 +1,2 @@
+// What other features may use from notes: the record's "Notas" tab.
+export { PatientNotesTab } from './components/patient-notes-tab';
