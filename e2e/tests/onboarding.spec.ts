@@ -81,7 +81,7 @@ test('on a phone, in dark mode, the tour is a sequence of centred cards; a large
   const pending = page.getByTestId('dashboard-pending');
   await expect(pending.getByRole('link', { name: 'Semana de prueba · Paciente0 Prueba' })).toBeVisible();
   await expect(pending.getByText('Plan publicado')).toHaveCount(0);
-  await expect(pending.getByText('Nada pendiente: no hay mensajes sin leer ni solicitudes sin ver.')).toBeVisible();
+  await expect(pending.getByText('Nada pendiente: no hay mensajes sin leer, solicitudes ni novedades sin ver.')).toBeVisible();
   await screenshot(page, 'onboarding-04-card-phone-dark');
   await card.getByRole('button', { name: 'Empezar el recorrido' }).click();
   const popover = page.locator('.driver-popover');

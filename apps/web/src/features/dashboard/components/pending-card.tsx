@@ -1,8 +1,8 @@
 // /inicio's 'Pendientes' card: what is waiting for the nutritionist — unread chat messages (by
-// patient), unseen appointment requests and plans left in draft. The counts stay live: chat.unread
+// patient), unseen appointment requests, unseen news and plans left in draft. The counts stay live: chat.unread
 // events update the unread total, and the request count is the side menu's own query.
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFileText, IconMessages, IconSpeakerphone } from '@tabler/icons-react';
+import { IconBell, IconFileText, IconMessages, IconSpeakerphone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { api } from '../../../lib/api-client';
 import { chatApi, chatKeys } from '../../chat/api/chat-api';
 import { useUnreadTotal } from '../../chat/lib/unread';
 import { unseenRequestsQuery } from '../../marketing/api/unseen-requests';
+import { unseenNewsQuery } from '../../help/api/help-api';
 
 const DRAFTS_SHOWN = 5;
 const CONVERSATIONS_SHOWN = 3;
@@ -30,7 +31,9 @@ export function PendingCard() {
     queryFn: () => api.get<PlanListResponse>('/plans?draft=1&template=false'),
     meta: { silent: true },
   });
+  const news = useQuery(unseenNewsQuery());
   const unseenCount = unseen.data?.count ?? 0;
+  const unseenNews = news.data?.count ?? 0;
   const unreadConversations = (conversations.data?.items ?? []).filter((c) => c.unreadCount > 0).slice(0, CONVERSATIONS_SHOWN);
   const draftItems = (drafts.data?.items ?? []).slice(0, DRAFTS_SHOWN);
 
@@ -40,7 +43,7 @@ export function PendingCard() {
         {t('pending.title')}
       </Title>
       <Stack gap="md">
-        {unreadTotal === 0 && unseenCount === 0 && <Text c="dimmed">{t('pending.nothing')}</Text>}
+        {unreadTotal === 0 && unseenCount === 0 && unseenNews === 0 && <Text c="dimmed">{t('pending.nothing')}</Text>}
         {unreadTotal > 0 && (
           <Stack gap={6} data-testid="dashboard-unread">
             <Group gap="xs" wrap="nowrap">
@@ -66,6 +69,14 @@ export function PendingCard() {
             <IconSpeakerphone size={18} aria-hidden />
             <Anchor component={Link} to="/marketing" fw={600}>
               {t('pending.requests', { count: unseenCount })}
+            </Anchor>
+          </Group>
+        )}
+        {unseenNews > 0 && (
+          <Group gap="xs" wrap="nowrap" data-testid="dashboard-unseen-news">
+            <IconBell size={18} aria-hidden />
+            <Anchor component={Link} to="/novedades" fw={600}>
+              {t('pending.news', { count: unseenNews })}
             </Anchor>
           </Group>
         )}
