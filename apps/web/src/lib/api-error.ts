@@ -1,9 +1,14 @@
 // The one error type every API call rejects with, built from the server's uniform error body
 // { error: { code, message, details } }. `message` is the server's (Spanish) text, shown in toasts;
 // while the interface speaks es-AR, it and the field messages of `details` are shown in voseo.
-import { DISPLAYED_DATE_FORMAT_MESSAGE, ISO_DATE_FORMAT_MESSAGE } from '@almendra/contracts';
+import type { DISPLAYED_DATE_FORMAT_MESSAGE as ContractDisplayed, ISO_DATE_FORMAT_MESSAGE as ContractIso } from '@almendra/contracts';
 import { preferencesStore } from './preferences';
 import { toVoseo } from './voseo';
+
+// Redeclared with the contract constants' types (docs/web.md): a value import from @almendra/contracts
+// would bring zod into the entry chunk (≈50 KB gzip on the login route); a change there fails to compile here.
+const ISO_DATE_FORMAT_MESSAGE: typeof ContractIso = 'Usa el formato de fecha AAAA-MM-DD.';
+const DISPLAYED_DATE_FORMAT_MESSAGE: typeof ContractDisplayed = 'Escribe la fecha como dd-mm-aaaa.';
 
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 export const UNKNOWN_ERROR = 'UNKNOWN_ERROR';
