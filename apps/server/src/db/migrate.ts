@@ -15,6 +15,7 @@ import * as onboarding from './migrations/0015-onboarding.js';
 import * as publicProfile from './migrations/0012-public-profile.js';
 import * as patientNewsConsent from './migrations/0013-patient-news-consent.js';
 import * as notesNewsHelp from './migrations/0014-notes-news-help.js';
+import * as operatorAudit from './migrations/0016-operator-audit.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012-public-profile': publicProfile,
   '0013-patient-news-consent': patientNewsConsent,
   '0014-notes-news-help': notesNewsHelp,
+  '0016-operator-audit': operatorAudit,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

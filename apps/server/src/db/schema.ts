@@ -124,6 +124,20 @@ export interface AuditLogTable {
   created_at: IsoInstant;
 }
 
+/** Added by 0016-operator-audit: append-only (triggers refuse update and delete). */
+export interface OperatorAuditLogTable {
+  id: string;
+  actor_user_id: string;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON: what the action changed or recorded. */
+  details: string | null;
+  request_id: string | null;
+  created_at: IsoInstant;
+}
+
 export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, PublicProfileDB, NotesDB {
   users: UsersTable;
   nutritionists: NutritionistsTable & NutritionistLogoColumns & NutritionistOnboardingColumns;
@@ -133,5 +147,6 @@ export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB
   rate_limit_counters: RateLimitCountersTable;
   appointment_requests: AppointmentRequestsTable & AppointmentRequestBookingColumns;
   audit_log: AuditLogTable & AuditLogPatientColumns;
+  operator_audit_log: OperatorAuditLogTable;
   patients: PatientsTable & PatientReminderColumns;
 }

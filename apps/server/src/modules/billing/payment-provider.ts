@@ -1,0 +1,100 @@
+// The one interface every payment processor sits behind (issue 12): Mercado Pago and Stripe through
+// their official SDKs, and 'manual' for self-hosted installs where an operator records a payment.
+// The billing service never talks to a processor's API directly; webhooks are verified and translated
+// by the provider into normalised BillingEvents, stored once per provider event id (a replay or a
+// duplicate delivery changes nothing) and then applied by the billing service through a BillingEventSink.
+
+export type PaymentProviderKey = 'manual' | 'mercadopago' | 'stripe';
+
+/** A plan as a processor needs it: integer cents, ISO 4217 currency, the spec's periods. */
+export interface ProviderPlan {
+  key: string;
+  name: string;
+  period: 'mensual' | 'semestral' | 'anual';
+  /** Months between charges: mensual 1, semestral 7 ('Cada 7 meses'), anual 12. */
+  intervalMonths: number;
+  priceCents: number;
+  currency: string;
+}
+
+export interface CheckoutRequest {
+  /** Our subscription id: sent to the processor as its external reference and read back from webhooks. */
+  subscriptionId: string;
+  nutritionistId: string;
+  payerEmail: string;
+  plan: ProviderPlan;
+  /** Where the processor sends the browser back: /exitoso on success, /pagar on failure or cancel. */
+  successUrl: string;
+  failureUrl: string;
+}
+
+export interface CheckoutSession {
+  provider: PaymentProviderKey;
+  /** Where to send the browser to pay (the processor's hosted page); null for the manual provider. */
+  redirectUrl: string | null;
+  /** The processor's id of the checkout / preapproval / subscription, kept on our subscription. */
+  externalId: string;
+  externalCustomerId?: string | null;
+}
+
+export type BillingEvent =
+  | {
+      type: 'payment.approved';
+      subscriptionId: string;
+      providerPaymentId: string;
+      amountCents: number;
+      currency: string;
+      occurredAt: string;
+      /** The processor's saved-card reference (last four digits and brand only, never a card number). */
+      card?: { token: string; brand: string; last4: string } | null;
+    }
+  | {
+      type: 'payment.rejected';
+      subscriptionId: string;
+      providerPaymentId: string;
+      amountCents: number;
+      currency: string;
+      occurredAt: string;
+      reason: string;
+    }
+  | { type: 'subscription.activated'; subscriptionId: string; externalSubscriptionId: string; occurredAt: string }
+  | { type: 'subscription.cancelled'; subscriptionId: string; occurredAt: string };
+
+export interface WebhookInput {
+  headers: Record<string, string | string[] | undefined>;
+  /** The body exactly as received: signatures are computed over the raw bytes. */
+  rawBody: Buffer;
+  query: Record<string, string | undefined>;
+}
+
+export interface VerifiedWebhook {
+  /** The processor's own id of this notification: the idempotency key (unique with the provider key). */
+  eventId: string;
+  eventType: string;
+  events: BillingEvent[];
+}
+
+/** Thrown for a missing or wrong signature: the webhook route answers 400 and stores nothing. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export interface PaymentProvider {
+  readonly key: PaymentProviderKey;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  cancel(externalId: string): Promise<void>;
+  reactivate(externalId: string): Promise<void>;
+  changePlan(externalId: string, plan: ProviderPlan): Promise<void>;
+  /** The processor's self-service page for cards and invoices, when it has one. */
+  customerPortalUrl(externalCustomerId: string, returnUrl: string): Promise<string | null>;
+  /** Verifies the signature (WebhookSignatureError when wrong) and translates the notification. */
+  verifyWebhook(input: WebhookInput): Promise<VerifiedWebhook>;
+}
+
+/** Implemented by the billing service: applies one verified event to our subscription record. */
+export interface BillingEventSink {
+  apply(provider: PaymentProviderKey, event: BillingEvent): Promise<void>;
+}
