@@ -16,6 +16,7 @@ import * as publicProfile from './migrations/0012-public-profile.js';
 import * as patientNewsConsent from './migrations/0013-patient-news-consent.js';
 import * as notesNewsHelp from './migrations/0014-notes-news-help.js';
 import * as operatorAudit from './migrations/0016-operator-audit.js';
+import * as fiscal from './migrations/0017-fiscal.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013-patient-news-consent': patientNewsConsent,
   '0014-notes-news-help': notesNewsHelp,
   '0016-operator-audit': operatorAudit,
+  '0017-fiscal': fiscal,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -58,6 +58,15 @@ export interface NutritionistOnboardingColumns {
   first_patient_tour: Generated<'sin_tour' | 'completed' | 'dismissed'>;
 }
 
+/** Added by 0017-fiscal: the billing form (seed 1 section 5). */
+export interface NutritionistFiscalColumns {
+  fiscal_document_type: 'CUIT' | 'DNI' | null;
+  /** Digits only; shown with dot thousands separators. */
+  fiscal_document_number: string | null;
+  fiscal_updated_at: IsoInstant | null;
+  fiscal_tour_seen: Generated<Flag>;
+}
+
 export interface RefreshTokensTable {
   id: string;
   user_id: string;
@@ -140,7 +149,7 @@ export interface OperatorAuditLogTable {
 
 export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, PublicProfileDB, NotesDB {
   users: UsersTable;
-  nutritionists: NutritionistsTable & NutritionistLogoColumns & NutritionistOnboardingColumns;
+  nutritionists: NutritionistsTable & NutritionistLogoColumns & NutritionistOnboardingColumns & NutritionistFiscalColumns;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   outbox_emails: OutboxEmailsTable;
