@@ -269,6 +269,39 @@ const BENCHES = [
       ].join('\n'),
   },
   {
+    name: 'scale-out',
+    command: ['npx', 'tsx', 'apps/server/bench/scale-out.ts'],
+    summary: (r) => {
+      if (r.skipped) return ['Scale-out behind nginx', 'skipped', '—', null, r.skipped];
+      const best = (steps) => steps.reduce((a, b) => (b.rps > a.rps ? b : a));
+      const one = best(r.load.one);
+      const two = best(r.load.two);
+      return ['Scale-out behind nginx (mix), peak throughput 2 instances', `${two.rps.toFixed(0)} req/s`, 'nothing lost after kill -9', r.crash.missingOnSurvivor === 0 && r.crash.missingOnRestarted === 0, `×${(two.rps / one.rps).toFixed(2)} one instance (${one.rps.toFixed(0)} req/s)`];
+    },
+    render: (r) => {
+      if (r.skipped) return `## Scale-out behind nginx\n\nSkipped: ${r.skipped}.`;
+      const rows = r.load.one.map((s, i) => {
+        const t = r.load.two[i];
+        return `| ${s.connections} | ${s.rps.toFixed(0)} | ${s.p50} | ${s.p99} | ${s.non2xx + s.errors} | ${t.rps.toFixed(0)} | ${t.p50} | ${t.p99} | ${t.non2xx + t.errors} |`;
+      });
+      const sat = (v) => (v === null ? 'not reached in these steps' : `from ${v} connections`);
+      return [
+        `## Scale-out behind nginx (${r.nginx}, PostgreSQL + Redis, ${r.practices} practices × ${r.patientsEach} patients, ${r.stepSeconds} s per step, ${r.cores} cores)`,
+        '',
+        'Identical server processes (the production bundle) behind Debian\'s nginx on loopback (least_conn, keep-alive upstreams, WebSocket upgrade), one PostgreSQL database and one Redis shared; the data seeded through the API. Load from autocannon in the benchmark process (the servers and nginx are separate processes): a mix per 10 requests of 4 patient searches, 3 record openings, 1 calendar week, 1 consultation saved and 1 chat message sent, each as a random practice. Closed loop: each connection sends its next request when the previous answer arrives.',
+        'On this machine the servers, nginx, PostgreSQL, Redis and the load generator share 2 cores, so the second instance can add at most what the first leaves idle: the ratio says how much of the machine one process could not use, not how a second machine would scale.',
+        '',
+        '| Connections | 1 instance req/s | p50 ms | p99 ms | non-2xx | 2 instances req/s | p50 ms | p99 ms | non-2xx |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...rows,
+        '',
+        `Saturation (throughput grows < 10 % with twice the connections): 1 instance ${sat(r.saturation.one)}, 2 instances ${sat(r.saturation.two)}.`,
+        '',
+        `kill -9 of one instance during ${r.crash.writes} patient creations through nginx (16 writers; killed after ${r.crash.killedAfterAcknowledged} answers): ${r.crash.acknowledged} answered 201, ${r.crash.failed} failed (in flight on the killed process: 502 from nginx), missing afterwards: ${r.crash.missingOnSurvivor} through the survivor, ${r.crash.missingOnRestarted} through the restarted instance. Verdict: ${verdict(r.crash.missingOnSurvivor === 0 && r.crash.missingOnRestarted === 0)} (nothing answered 2xx may be lost).`,
+      ].join('\n');
+    },
+  },
+  {
     name: 'first-visit',
     command: ['npx', 'tsx', 'e2e/bench/first-visit.ts'],
     summary: (r) => {
