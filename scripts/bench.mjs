@@ -73,6 +73,34 @@ const BENCHES = [
     },
   },
   {
+    name: 'request-overhead',
+    command: ['npx', 'tsx', 'apps/server/bench/request-overhead.ts'],
+    summary: (r) => {
+      const s = r.results['patient search'];
+      const ok = s.real.rps >= 0.5 * s.bare.rps && s.real.p99 <= 1.5 * s.bare.p99;
+      return ['Patient search vs bare handler (autocannon, 50 connections)', `×${(s.real.rps / s.bare.rps).toFixed(2)} throughput, ×${(s.real.p99 / s.bare.p99).toFixed(2)} p99`, '≥ ×0.5 throughput, ≤ ×1.5 p99', ok, `${s.real.rps.toFixed(0)} vs ${s.bare.rps.toFixed(0)} req/s`];
+    },
+    render: (r) =>
+      [
+        `## Request overhead: the real endpoint against a bare handler (${r.patients.toLocaleString('en')} patients over ${r.nutritionists} practices, ${r.connections} connections, ${r.seconds} s each, sqlite)`,
+        '',
+        'Budget (issue 15): patient search ≥ 0.5× the bare throughput and p99 ≤ 1.5× the bare p99; the other endpoints measured the same way against their own bare baseline. The real endpoint is the production bundle (`node apps/server/dist/main.js`, as `npm start` runs it). The baseline is a bare Fastify process (no auth, no validation, no compiled serialisation, no hooks or compression) calling the same repository or service function over the same SQLite file, bundled the same way. Load from autocannon in the benchmark process; each server is its own process. Closed loop: throughput is capacity, p99 is mostly queueing at saturation.',
+        '',
+        '| Endpoint | real req/s | bare req/s | throughput ratio | real p50 ms | bare p50 ms | real p99 ms | bare p99 ms | p99 ratio |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...Object.entries(r.results).map(
+          ([label, v]) =>
+            `| ${label} | ${v.real.rps.toFixed(0)} | ${v.bare.rps.toFixed(0)} | ×${(v.real.rps / v.bare.rps).toFixed(2)} | ${v.real.p50} | ${v.bare.p50} | ${v.real.p99} | ${v.bare.p99} | ×${(v.real.p99 / v.bare.p99).toFixed(2)} |`,
+        ),
+        '',
+        (() => {
+          const s = r.results['patient search'];
+          const ok = s.real.rps >= 0.5 * s.bare.rps && s.real.p99 <= 1.5 * s.bare.p99;
+          return `Verdict patient search: ${verdict(ok)} (throughput ×${(s.real.rps / s.bare.rps).toFixed(2)}, p99 ×${(s.real.p99 / s.bare.p99).toFixed(2)}).`;
+        })(),
+      ].join('\n'),
+  },
+  {
     name: 'food-search',
     command: ['npx', 'tsx', 'apps/server/bench/food-search.ts'],
     summary: (r) => ['Food search (server), p95', `${r.endpoint.p95.toFixed(2)} ms`, '< 10 ms', r.endpoint.p95 < 10, `×${(r.endpoint.p95 / r.serviceOnly.p95).toFixed(2)} service alone`],
