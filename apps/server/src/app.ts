@@ -26,6 +26,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.js';
 import { createEventBus, type EventBus } from './lib/event-bus.js';
 import { Mailer } from './lib/mailer.js';
+import { createS3UploadBackend, registerUploadBackend, unregisterUploadBackend } from './lib/upload-backends.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { loadOrCreateSigningSecret } from './lib/secrets.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -149,6 +150,15 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   if (options.foodReferenceFile !== null) {
     await loadFoodReferenceData(database.db, clock, app.log, options.foodReferenceFile ? { file: options.foodReferenceFile } : {});
     await loadDishExamples(database.db, clock, app.log);
+  }
+
+  if (config.s3) {
+    const uploads = await createS3UploadBackend(config.s3);
+    registerUploadBackend(config.dataDir, uploads);
+    app.addHook('onClose', async () => {
+      unregisterUploadBackend(config.dataDir);
+      uploads.destroy();
+    });
   }
 
   const secret = loadOrCreateSigningSecret(config.jwtSecret, config.dataDir);

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './lib/paths.js';
+import type { S3UploadConfig } from './lib/upload-backends.js';
 
 const durationSeconds = (fallback: number) =>
   z.coerce
@@ -90,6 +91,14 @@ const envSchema = z.object({
     .enum(['true', 'false', ''])
     .default('false')
     .transform((v) => v === 'true'),
+  // Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (docs/deployment.md).
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl(['http://', 'https://'], 'http(s)'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z.string().default(''),
 });
 
 export type Config = {
@@ -121,6 +130,8 @@ export type Config = {
   video: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnCredentialTtlSeconds: number };
   logLevel: string;
   trustProxy: boolean;
+  /** null: uploads on local disk under DATA_DIR/uploads. */
+  s3: S3UploadConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -173,5 +184,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+          ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+          ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+          // Self-hosted S3-compatible servers (an endpoint is given) mostly need path-style addressing.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
+          prefix: e.S3_PREFIX,
+        }
+      : null,
   };
 }

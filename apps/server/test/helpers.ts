@@ -14,6 +14,8 @@ import type { EventBus } from '../src/lib/event-bus.js';
 
 export interface TestApp extends AlmendraApp {
   clock: ManualClock;
+  /** The app's DATA_DIR (a fresh temporary directory). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
   return {
     ...built,
     clock,
+    dataDir,
     async close() {
       await built.app.close();
       await database.close();

@@ -1,12 +1,13 @@
-// Uploaded images on local disk under DATA_DIR/uploads/<folder>/<nutritionistId>/. An upload is trusted
+// Uploaded images under uploads/<folder>/<nutritionistId>/ — on local disk below DATA_DIR (the default) or
+// in an S3-compatible bucket (upload-backends.ts, chosen by configuration). An upload is trusted
 // only after its first bytes prove an accepted format (magic numbers); sharp then decodes it (bounded in
 // pixels against decompression bombs), auto-rotates it by EXIF and re-encodes it, which drops EXIF/GPS
 // metadata and anything smuggled after the image data. Patient photos, food-request label photos, dish
 // photos and the nutritionist's logo all go through here; each module picks its size and format.
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { uploadBackendFor } from './upload-backends.js';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 
@@ -43,7 +44,7 @@ export async function reencodeImage(bytes: Buffer, options: ReencodeOptions): Pr
   }
 }
 
-/** Files of one kind of upload, stored under DATA_DIR/uploads/<folder>/<nutritionistId>/. */
+/** Files of one kind of upload, stored under uploads/<folder>/<nutritionistId>/ in the data directory's backend. */
 export class UploadStore {
   constructor(
     private readonly dataDir: string,
@@ -51,20 +52,18 @@ export class UploadStore {
     private readonly extension: 'webp' | 'png',
   ) {}
 
-  /** Writes the file and answers its path relative to DATA_DIR (what the database stores). */
+  /** Writes the file and answers its key relative to DATA_DIR (what the database stores). */
   async save(nutritionistId: string, baseName: string, bytes: Buffer): Promise<string> {
     const name = `${baseName}-${randomBytes(8).toString('hex')}.${this.extension}`;
     const relative = path.posix.join('uploads', this.folder, nutritionistId, name);
-    const absolute = this.resolve(relative);
-    await fs.mkdir(path.dirname(absolute), { recursive: true });
-    await fs.writeFile(absolute, bytes, { mode: 0o600 });
+    await uploadBackendFor(this.dataDir).put(relative, bytes, this.extension === 'webp' ? 'image/webp' : 'image/png');
     return relative;
   }
 
   async read(relative: string | null): Promise<Buffer | null> {
     if (!relative) return null;
     try {
-      return await fs.readFile(this.resolve(relative));
+      return await uploadBackendFor(this.dataDir).get(relative);
     } catch {
       return null;
     }
@@ -73,14 +72,6 @@ export class UploadStore {
   /** Best effort: a file left behind is harmless, a failed request is not. */
   async remove(relative: string | null): Promise<void> {
     if (!relative) return;
-    await fs.rm(this.resolve(relative), { force: true }).catch(() => undefined);
-  }
-
-  /** A stored path may never point outside DATA_DIR/uploads. */
-  private resolve(relative: string): string {
-    const root = path.resolve(this.dataDir, 'uploads');
-    const absolute = path.resolve(this.dataDir, relative);
-    if (!absolute.startsWith(root + path.sep)) throw new Error(`upload path outside the uploads folder: ${relative}`);
-    return absolute;
+    await uploadBackendFor(this.dataDir).remove(relative).catch(() => undefined);
   }
 }
