@@ -24,10 +24,13 @@ const dashboard = () => import('../features/dashboard/routes/dashboard-page');
 const billing = () => import('../features/billing/routes/billing-pages');
 const errors = () => import('../features/errors/routes/error-pages');
 const admin = () => import('../features/admin/routes/admin-page');
-const patients = () => import('../features/patients/routes/patient-pages');
+const patientsList = () => import('../features/patients/routes/patients-page');
+const newPatient = () => import('../features/patients/routes/new-patient-page');
+const patientRecord = () => import('../features/patients/routes/patient-record-page');
 const consultations = () => import('../features/consultations/routes/consultation-pages');
 const appointments = () => import('../features/appointments/routes/appointment-pages');
 const plans = () => import('../features/plans/routes/plan-pages');
+const foodsList = () => import('../features/foods/routes/foods-page');
 const foods = () => import('../features/foods/routes/food-pages');
 const dishes = () => import('../features/dishes/routes/dish-pages');
 const notes = () => import('../features/notes/routes/note-pages');
@@ -56,15 +59,15 @@ export const PAGES: Record<PageKey, LazyPage> = {
   payment: lazyPage('billing', billing, 'PaymentPage'),
   plans: lazyPage('billing', billing, 'PlansPage'),
   success: lazyPage('billing', billing, 'SuccessPage'),
-  patients: lazyPage('patients', patients, 'PatientsPage'),
-  newPatient: lazyPage('patients', patients, 'NewPatientPage'),
-  patientRecord: lazyPage('patients', patients, 'PatientRecordPage'),
+  patients: lazyPage('patients', patientsList, 'PatientsPage'),
+  newPatient: lazyPage('new-patient', newPatient, 'NewPatientPage'),
+  patientRecord: lazyPage('patient-record', patientRecord, 'PatientRecordPage'),
   newConsultation: lazyPage('consultations', consultations, 'NewConsultationPage'),
   appointments: lazyPage('appointments', appointments, 'AppointmentsPage'),
   templates: lazyPage('plans', plans, 'TemplatesPage'),
   newPlan: lazyPage('plans', plans, 'NewPlanPage'),
   planDetail: lazyPage('plans', plans, 'PlanDetailPage'),
-  foods: lazyPage('foods', foods, 'FoodsPage'),
+  foods: lazyPage('foods-list', foodsList, 'FoodsPage'),
   newFood: lazyPage('foods', foods, 'NewFoodPage'),
   foodRequest: lazyPage('foods', foods, 'FoodRequestPage'),
   foodOptions: lazyPage('foods', foods, 'FoodOptionsPage'),
@@ -126,15 +129,19 @@ function toRouteObject(entry: RouteEntry): RouteObject {
   const guard = guardLoader(entry.access);
   return {
     path: entry.path,
-    // Guard first (a redirect loads nothing), then the screen's chunks and locale namespaces, so the
-    // navigation commits with the screen ready instead of flashing a loader.
+    // The screen's chunks and locale namespaces download while the guard checks the session (one round
+    // trip less on a phone: a signed-out visitor downloads a screen it will not see, which is cheaper
+    // than making everyone wait), and the navigation commits with the screen ready instead of a loader.
     loader: async (args) => {
-      await guard(args);
-      await Promise.all([
+      const loading = Promise.all([
         Page.preload(),
         entry.layout === 'main' ? MainLayout.preload() : null,
         SHELL_PAGES.has(entry.page) ? null : loadWithTimeout('locales', loadLazyNamespaces),
       ]);
+      // Marked handled: when the guard redirects, a failure of this (now unused) download is no error.
+      loading.catch(() => undefined);
+      await guard(args);
+      await loading;
       return null;
     },
     element: <Page {...entry.props} />,

@@ -12,15 +12,16 @@ import { PageLoader } from '../../components/page-loader';
 import { NewsBell } from '../../features/help/components/news-bell';
 import { useCurrentUser } from '../../lib/current-user';
 import { preferencesStore } from '../../lib/preferences';
-import { PageSearchSpotlight } from '../search/page-search-spotlight';
 import { LocaleSwitch, ThemeMenu, UserMenu } from './navbar-controls';
 import { SideMenu } from './side-menu';
 import { VersionCheck } from '../version-check';
 import { usePatientListsLive } from '../../features/patients/api/use-patients-live';
+import { useScreenSettled } from '../../lib/use-screen-settled';
+import { PageSearchSpotlight } from '../search/page-search-spotlight';
 import classes from './main-layout.module.css';
 
-// Chat and calls in the shell (floating chat, incoming-call notice) load after the screen, in their own
-// chunk: no main screen waits for them on a first visit.
+// Chat and calls in the shell (floating chat, incoming-call notice) load after the screen has settled
+// (its data shown), in their own chunk: no main screen waits or competes for them on a first visit.
 const ChatShell = lazy(() => import('../../features/chat/components/chat-shell').then((m) => ({ default: m.ChatShell })));
 
 export function MainLayout() {
@@ -30,6 +31,7 @@ export function MainLayout() {
   const me = useCurrentUser();
   const { theme } = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
   const semiDark = theme === 'semi-dark';
+  const settled = useScreenSettled();
   usePatientListsLive();
 
   // The mobile drawer closes whenever the route changes (menu click, search, back button).
@@ -108,9 +110,11 @@ export function MainLayout() {
         </Suspense>
       </AppShell.Main>
       <PageSearchSpotlight me={me.data} />
-      <Suspense fallback={null}>
-        <ChatShell />
-      </Suspense>
+      {settled ? (
+        <Suspense fallback={null}>
+          <ChatShell />
+        </Suspense>
+      ) : null}
       <VersionCheck />
     </AppShell>
   );

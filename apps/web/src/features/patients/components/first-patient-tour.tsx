@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { patientKeys, patientsApi } from '../api/patients-api';
 import { showError } from '../../../lib/toast';
 import { onboardingKey, onboardingQuery, updateOnboarding } from '../../onboarding';
-import { preventEnterSubmit } from './patient-form';
+import { preventEnterSubmit } from './form-keys';
 import classes from './patients.module.css';
 
 export const TOUR_STORAGE_KEY = 'almendra.firstPatientTour';

@@ -9,7 +9,7 @@ import { LAB_ANALYTES, findLabAnalyte, normalizeAnalyteName, type LabResult, typ
 import { fieldErrors, patientKeys, patientsApi } from '../api/patients-api';
 import { filterDecimal, formatDate, formatNumber, parseDateInput, parseDecimal, todayIso } from '../lib/format';
 import { showError } from '../../../lib/toast';
-import { preventEnterSubmit } from './patient-form';
+import { preventEnterSubmit } from './form-keys';
 
 interface LabValues {
   date: string;

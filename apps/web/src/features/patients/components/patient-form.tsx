@@ -224,8 +224,4 @@ export function ReferralOptionsModal({ options, onClose }: { options: string[]; 
   );
 }
 
-/** Enter in a single-line input never submits the form (keyboard-first forms, DESIGN.md). */
-export function preventEnterSubmit(event: React.KeyboardEvent<HTMLFormElement>) {
-  const target = event.target as HTMLElement;
-  if (event.key === 'Enter' && target.tagName === 'INPUT') event.preventDefault();
-}
+export { preventEnterSubmit } from './form-keys';

@@ -8,7 +8,7 @@ import type { Patient, Pregnancy } from '@almendra/contracts';
 import { fieldErrors, patientKeys, patientsApi } from '../api/patients-api';
 import { filterDecimal, formatDate, formatNumber, parseDateInput, parseDecimal, todayIso } from '../lib/format';
 import { showError, showSuccess } from '../../../lib/toast';
-import { preventEnterSubmit } from './patient-form';
+import { preventEnterSubmit } from './form-keys';
 
 export function PregnancySection({ patient, readOnly }: { patient: Patient; readOnly: boolean }) {
   const { t } = useTranslation('patients');

@@ -1,0 +1,4 @@
+// /nuevo-paciente.
+import { NewPatient } from '../components/new-patient';
+
+export const NewPatientPage = () => <NewPatient />;

@@ -1,0 +1,4 @@
+// /ficha.
+import { PatientRecord } from '../components/patient-record';
+
+export const PatientRecordPage = () => <PatientRecord />;
