@@ -6,3 +6,4 @@ export * from './nutrients/index.js';
 export * from './plans/index.js';
 export * from './phones/index.js';
 export * from './onboarding.js';
+export * from './billing/index.js';

@@ -1,0 +1,2 @@
+export * from './plan-state.js';
+export * from './fiscal-document.js';
