@@ -30,6 +30,10 @@ import { createS3UploadBackend, registerUploadBackend, unregisterUploadBackend }
 import { RateLimiter } from './lib/rate-limiter.js';
 import { loadOrCreateSigningSecret } from './lib/secrets.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { adminConsoleRoutes } from './modules/admin/admin-console.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createBillingService } from './modules/billing/billing.service.js';
+import type { BillingEventSink } from './modules/billing/payment-provider.js';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.js';
 import { createAppointmentsService } from './modules/appointments/appointments.service.js';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes.js';
@@ -112,6 +116,8 @@ export interface AlmendraApp {
   app: FastifyInstance;
   database: Database;
   bus: EventBus;
+  /** Where verified payment-processor events are applied (the webhook routes feed it). */
+  billingSink: BillingEventSink;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
@@ -163,7 +169,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
 
   const secret = loadOrCreateSigningSecret(config.jwtSecret, config.dataDir);
   const tokens = new AccessTokenIssuer(secret, config.accessTokenTtlSeconds, clock);
-  const guards = createGuards(tokens);
+  const billing = createBillingService({ db: database.db, clock, enabled: config.billing.enabled, manualInstructions: config.billing.manualInstructions });
+  const guards = createGuards(tokens, billing.enabled ? { assertCanWrite: (nutritionistId) => billing.assertCanWrite(nutritionistId) } : {});
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.smtpFrom);
   const bus = options.bus ?? createEventBus(config.redisUrl);
   if (config.metricsToken) {
@@ -183,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     loginRateLimitPerIp: config.loginRateLimitPerIp,
     adminEmails: config.adminEmails,
     publicUrl: config.publicUrl,
+    accountBannedStatus: (user) => billing.effectiveBannedStatus(user),
   });
   await auth.promoteConfiguredAdmins();
   const photoUrls = new PhotoUrlSigner(secret);
@@ -285,6 +293,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(marketingRoutes, { db: database.db, guards, marketing: createMarketingService({ db: database.db, clock, mailer, bus, appointments }) });
       await api.register(publicProfileRoutes, { profiles: publicProfiles, guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });
+      await api.register(adminConsoleRoutes, { db: database.db, guards, billing });
+      await api.register(billingRoutes, { db: database.db, billing, guards, clock });
       await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret, bus });
       await api.register(statisticsRoutes, { db: database.db, clock, guards });
       await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer, dataDir: config.dataDir, bus });
@@ -338,7 +348,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     if (!options.bus) await bus.close();
     if (!options.database) await database.close();
   });
-  return { app, database, bus };
+  return { app, database, bus, billingSink: billing.sink };
 }
 
 /** Serves the built SPA; any non-API GET that is not a file answers index.html so client routes work. */

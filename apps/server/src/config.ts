@@ -63,6 +63,10 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST_DIR: z.string().optional(),
+  /** Subscriptions and payments (docs/billing.md): on, as in the specified product; 'false' on a self-hosted install makes every account active. */
+  BILLING_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** What /pagar tells a nutritionist paying with the manual processor (bank transfer details…). */
+  BILLING_MANUAL_INSTRUCTIONS: z.string().max(2000).optional(),
   /**
    * Map tiles of the place-of-care form ({z}/{x}/{y} template). The Content-Security-Policy allows
    * exactly this origin; "off" turns the map tiles off (the form still takes a position by click or typed).
@@ -132,6 +136,7 @@ export type Config = {
   trustProxy: boolean;
   /** null: uploads on local disk under DATA_DIR/uploads. */
   s3: S3UploadConfig | null;
+  billing: { enabled: boolean; manualInstructions: string | null };
 };
 
 export class ConfigError extends Error {
@@ -184,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    billing: { enabled: e.BILLING_ENABLED, manualInstructions: e.BILLING_MANUAL_INSTRUCTIONS ?? null },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -55,6 +55,8 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     PUBLIC_URL: 'http://almendra.test',
+    // Billing is on in the product; tests move the clock freely, so it is on only where a test asks.
+    BILLING_ENABLED: 'false',
     ...env,
   });
   const clock = new ManualClock('2026-03-10T13:00:00.000Z');

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'DOMAIN_RULE',
   'RATE_LIMITED',
+  /** 402: the account's trial or subscription ended (or an operator suspended it): reading still works. */
+  'SUBSCRIPTION_INACTIVE',
   /** 503: a dependency (the database) does not answer; the instance is not ready. */
   'UNAVAILABLE',
   'INTERNAL_ERROR',

@@ -20,3 +20,4 @@ export * from './statistics.js';
 export * from './notes.js';
 export * from './news-help.js';
 export * from './referrals.js';
+export * from './billing.js';

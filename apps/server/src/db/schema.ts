@@ -147,6 +147,53 @@ export interface OperatorAuditLogTable {
   created_at: IsoInstant;
 }
 
+/** Added by 0018-billing. */
+export interface SubscriptionPlansTable {
+  id: string;
+  key: string;
+  country_code: string | null;
+  name: string;
+  period: 'mensual' | 'semestral' | 'anual';
+  price_cents: number;
+  currency: string;
+  patient_limit: number | null;
+  trial_days: number;
+  active: Flag;
+  sort: number;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+export interface SubscriptionsTable {
+  nutritionist_id: string;
+  plan_key: string | null;
+  started_at: IsoInstant;
+  trial_ends_at: IsoInstant;
+  paid_until: IsoInstant | null;
+  cancel_at_period_end: Generated<Flag>;
+  processor: 'manual' | 'mercadopago' | 'stripe' | null;
+  external_id: string | null;
+  last_payment_status: 'approved' | 'rejected' | null;
+  last_payment_at: IsoInstant | null;
+  rejected_notice_seen_event_id: string | null;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+export interface SubscriptionEventsTable {
+  id: string;
+  nutritionist_id: string;
+  type: string;
+  plan_key: string | null;
+  amount_cents: number | null;
+  currency: string | null;
+  processor: string | null;
+  processor_ref: string | null;
+  actor_user_id: string | null;
+  details: string | null;
+  created_at: IsoInstant;
+}
+
 export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, PublicProfileDB, NotesDB {
   users: UsersTable;
   nutritionists: NutritionistsTable & NutritionistLogoColumns & NutritionistOnboardingColumns & NutritionistFiscalColumns;
@@ -157,5 +204,8 @@ export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB
   appointment_requests: AppointmentRequestsTable & AppointmentRequestBookingColumns;
   audit_log: AuditLogTable & AuditLogPatientColumns;
   operator_audit_log: OperatorAuditLogTable;
+  subscription_plans: SubscriptionPlansTable;
+  subscriptions: SubscriptionsTable;
+  subscription_events: SubscriptionEventsTable;
   patients: PatientsTable & PatientReminderColumns;
 }

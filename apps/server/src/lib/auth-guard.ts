@@ -18,7 +18,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-export function createGuards(tokens: AccessTokenIssuer) {
+export interface GuardOptions {
+  /**
+   * Called before every non-GET request of a practice (billing: an expired subscription may read and
+   * export, not write). Throws to refuse.
+   */
+  assertCanWrite?: (nutritionistId: string) => Promise<void>;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function createGuards(tokens: AccessTokenIssuer, options: GuardOptions = {}) {
   const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Inicia sesión para continuar.');
@@ -26,20 +36,26 @@ export function createGuards(tokens: AccessTokenIssuer) {
   };
 
   /** Authenticates, then admits only the given roles (403 otherwise). */
-  const requireRole =
-    (...roles: Role[]): preHandlerAsyncHookHandler =>
+  const roleCheck =
+    (checkPlan: boolean, roles: Role[]): preHandlerAsyncHookHandler =>
     async function (this: unknown, request, reply) {
       await authenticate.call(this as never, request, reply);
       if (!request.auth || !roles.includes(request.auth.role)) {
         throw new AppError('FORBIDDEN', 'No tienes permiso para hacer esto.');
       }
+      if (checkPlan && options.assertCanWrite && request.auth.nutritionistId && request.auth.role === 'nutritionist' && !READ_METHODS.has(request.method)) {
+        await options.assertCanWrite(request.auth.nutritionistId);
+      }
     };
+  const requireRole = (...roles: Role[]) => roleCheck(true, roles);
 
   return {
     authenticate,
     requireRole,
     /** The spec's editor rule: nutritionists, and admins who also run a practice. */
     requireEditor: requireRole('nutritionist', 'admin'),
+    /** The editor rule without the subscription check: the billing routes an expired account needs. */
+    requireEditorAnyPlan: roleCheck(false, ['nutritionist', 'admin']),
     requireAdmin: requireRole('admin'),
   };
 }

@@ -1,5 +1,5 @@
 // SQL for the platform operator's summary and account state changes (across tenants by design).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 const count = sql<number | string>`count(*)`.as('count');
@@ -21,7 +21,7 @@ export const adminRepository = {
   },
 
   /** False when no user has that id. */
-  async updateUserState(db: Kysely<DB>, id: string, changes: { banned_status?: number; plan_key?: string | null }, now: string) {
+  async updateUserState(db: Kysely<DB> | Transaction<DB>, id: string, changes: { banned_status?: number; plan_key?: string | null }, now: string) {
     const result = await db
       .updateTable('users')
       .set({ ...changes, updated_at: now })
@@ -30,7 +30,7 @@ export const adminRepository = {
     return Number(result.numUpdatedRows) > 0;
   },
 
-  findUser(db: Kysely<DB>, id: string) {
+  findUser(db: Kysely<DB> | Transaction<DB>, id: string) {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   },
 };

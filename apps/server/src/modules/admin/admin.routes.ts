@@ -9,6 +9,7 @@ import type { Guards } from '../../lib/auth-guard.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { toUser } from '../auth/auth.mapper.js';
+import { operatorFromRequest, recordOperatorAction } from '../audit/operator-audit.js';
 import { adminRepository } from './admin.repository.js';
 
 export async function adminRoutes(app: FastifyInstance, options: { db: Kysely<DB>; guards: Guards; clock?: Clock }) {
@@ -44,7 +45,18 @@ export async function adminRoutes(app: FastifyInstance, options: { db: Kysely<DB
         ...(bannedStatus !== undefined ? { banned_status: bannedStatus } : {}),
         ...(planKey !== undefined ? { plan_key: planKey } : {}),
       };
-      const updated = await adminRepository.updateUserState(options.db, request.params.id, changes, clock.now().toISOString());
+      const now = clock.now().toISOString();
+      const updated = await options.db.transaction().execute(async (trx) => {
+        const before = await adminRepository.findUser(trx, request.params.id);
+        if (!before || !(await adminRepository.updateUserState(trx, request.params.id, changes, now))) return false;
+        const action = bannedStatus === undefined ? 'user.plan' : bannedStatus === 2 ? 'user.ban' : 'user.unban';
+        await recordOperatorAction(
+          trx,
+          { ...operatorFromRequest(request), action, targetType: 'user', targetId: request.params.id, details: { email: before.email, from: { bannedStatus: Number(before.banned_status), planKey: before.plan_key }, to: request.body } },
+          now,
+        );
+        return true;
+      });
       if (!updated) throw notFound('No existe una cuenta con ese identificador.');
       return toUser((await adminRepository.findUser(options.db, request.params.id))!);
     },

@@ -37,6 +37,8 @@ export interface AuthServiceDeps {
   loginRateLimitPerEmail: number;
   loginRateLimitPerIp: number;
   adminEmails: string[];
+  /** Usu_Baneado as sessions report it (billing: 2 for an expired subscription); the stored value without it. */
+  accountBannedStatus?: (user: { id: string; banned_status: number }) => Promise<number>;
   publicUrl: string;
 }
 
@@ -59,7 +61,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     const user = await repo.findUserById(db, userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'La sesión no es válida. Vuelve a iniciar sesión.');
     const nutritionist = await repo.findNutritionistByUserId(db, userId);
-    return { user: toUser(user), nutritionist: nutritionist ? toNutritionist(nutritionist) : null };
+    const bannedStatus = deps.accountBannedStatus ? await deps.accountBannedStatus(user) : Number(user.banned_status);
+    return { user: { ...toUser(user), bannedStatus }, nutritionist: nutritionist ? toNutritionist(nutritionist) : null };
   }
 
   async function issueSession(user: UserRow, familyId = newId()): Promise<IssuedSession> {

@@ -1,0 +1,121 @@
+// Subscriptions for the nutritionist: GET /subscription-plans (public), GET /me/subscription and the
+// actions on it (choose a plan, cancel, reactivate, the rejected-payment notice), and the fiscal data
+// (GET/PUT /me/fiscal, POST /me/fiscal/tour-seen). None of these is refused to an expired account: they
+// are how it gets back in.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { fiscalDocumentProblem, documentDigits } from '@almendra/domain';
+import {
+  choosePlanRequestSchema,
+  errorBodySchema,
+  fiscalDataSchema,
+  meSubscriptionSchema,
+  seenNoticeRequestSchema,
+  subscriptionPlanListSchema,
+  subscriptionPlansQuerySchema,
+  updateFiscalRequestSchema,
+} from '@almendra/contracts';
+import type { DB } from '../../db/schema.js';
+import { tenantScope, type Guards } from '../../lib/auth-guard.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { readFiscalState } from '../fiscal/fiscal-state.js';
+import type { BillingService } from './billing.service.js';
+
+const FISCAL_MESSAGES = {
+  not_numeric: 'El número de documento solo puede tener números.',
+  cuit_length: 'El CUIT tiene 11 números.',
+  cuit_prefix: 'El CUIT debe empezar con 20, 23, 24, 27, 30, 33 o 34.',
+  cuit_check_digit: 'El CUIT no es válido: el dígito verificador no coincide.',
+  dni_length: 'El DNI tiene 7 u 8 números.',
+} as const;
+
+export async function billingRoutes(app: FastifyInstance, options: { db: Kysely<DB>; billing: BillingService; guards: Guards; clock: Clock }) {
+  const { billing, guards, db, clock } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['billing'];
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+  // Billing routes stay open to an expired account (requireEditorAnyPlan): they are its way back in.
+  const editor = guards.requireEditorAnyPlan;
+  const actor = (request: { auth: { userId: string } | null }) => request.auth!.userId;
+
+  r.get(
+    '/subscription-plans',
+    { schema: { tags, summary: 'The subscription plans offered in a country (public)', querystring: subscriptionPlansQuerySchema, response: { 200: subscriptionPlanListSchema } } },
+    async (request) => ({ items: await billing.plans(request.query.country?.toUpperCase() ?? null) }),
+  );
+
+  r.get(
+    '/me/subscription',
+    { preHandler: editor, schema: { tags, summary: 'The active-plan state, the plan, the payment history and a pending rejected-payment notice', response: { 200: meSubscriptionSchema, ...errors } } },
+    async (request) => billing.mine(tenantScope(request).nutritionistId),
+  );
+  r.post(
+    '/me/subscription/plan',
+    { preHandler: editor, schema: { tags, summary: 'Choose or change the plan (paid with the configured processor)', body: choosePlanRequestSchema, response: { 200: meSubscriptionSchema, ...errors } } },
+    async (request) => billing.choosePlan(tenantScope(request).nutritionistId, actor(request), request.body.planKey),
+  );
+  r.post(
+    '/me/subscription/cancel',
+    { preHandler: editor, schema: { tags, summary: 'Cancel at the end of the paid period', response: { 200: meSubscriptionSchema, ...errors, 422: errorBodySchema } } },
+    async (request) => billing.cancel(tenantScope(request).nutritionistId, actor(request)),
+  );
+  r.post(
+    '/me/subscription/reactivate',
+    { preHandler: editor, schema: { tags, summary: 'Undo a cancellation while the paid period lasts', response: { 200: meSubscriptionSchema, ...errors, 422: errorBodySchema } } },
+    async (request) => billing.reactivate(tenantScope(request).nutritionistId, actor(request)),
+  );
+  r.post(
+    '/me/subscription/rejected-notice/seen',
+    { preHandler: editor, schema: { tags, summary: "Mark a rejected payment's notice seen (the spec's set-visto)", body: seenNoticeRequestSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await billing.markRejectedNoticeSeen(tenantScope(request).nutritionistId, request.body.eventId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  const fiscalOf = async (nutritionistId: string) => {
+    const state = await readFiscalState(db, nutritionistId);
+    const row = await db.selectFrom('nutritionists').select('fiscal_updated_at').where('id', '=', nutritionistId).executeTakeFirst();
+    return { ...state, updatedAt: row?.fiscal_updated_at ?? null };
+  };
+  r.get(
+    '/me/fiscal',
+    { preHandler: editor, schema: { tags, summary: 'Fiscal data of the billing form', response: { 200: fiscalDataSchema, ...errors } } },
+    async (request) => fiscalOf(tenantScope(request).nutritionistId),
+  );
+  r.put(
+    '/me/fiscal',
+    {
+      preHandler: editor,
+      schema: {
+        tags,
+        summary: 'Save the fiscal data: CUIT (check digit verified) or DNI (7 or 8 digits)',
+        body: updateFiscalRequestSchema,
+        response: { 200: fiscalDataSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { nutritionistId } = tenantScope(request);
+      const problem = fiscalDocumentProblem(request.body.documentType, request.body.documentNumber);
+      if (problem) throw new AppError('VALIDATION_ERROR', FISCAL_MESSAGES[problem], [{ path: 'documentNumber', message: FISCAL_MESSAGES[problem] }]);
+      await db
+        .updateTable('nutritionists')
+        .set({ fiscal_document_type: request.body.documentType, fiscal_document_number: documentDigits(request.body.documentNumber), fiscal_updated_at: clock.now().toISOString() })
+        .where('id', '=', nutritionistId)
+        .execute();
+      return fiscalOf(nutritionistId);
+    },
+  );
+  r.post(
+    '/me/fiscal/tour-seen',
+    { preHandler: editor, schema: { tags, summary: 'Mark the tax-document tour seen', response: { 200: fiscalDataSchema, ...errors } } },
+    async (request) => {
+      const { nutritionistId } = tenantScope(request);
+      await db.updateTable('nutritionists').set({ fiscal_tour_seen: 1 }).where('id', '=', nutritionistId).execute();
+      return fiscalOf(nutritionistId);
+    },
+  );
+}

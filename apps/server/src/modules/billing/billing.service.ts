@@ -1,0 +1,440 @@
+// Subscriptions (issue 12, docs/billing.md): the plan catalogue, each practice's subscription record and
+// its append-only events, the active-plan state computed from them (packages/domain), the write rule for
+// expired accounts, and the BillingEventSink the payment processors' webhooks feed. Operator actions
+// (manual payments, plan edits) are audited in the same transaction.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  computePlanState,
+  extendPaidPeriod,
+  type PlanState,
+  type SubscriptionRecord,
+} from '@almendra/domain';
+import type {
+  MeSubscription,
+  RecordPaymentRequest,
+  SubscriptionEvent,
+  SubscriptionPlan,
+  UpsertSubscriptionPlanRequest,
+} from '@almendra/contracts';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { recordOperatorAction } from '../audit/operator-audit.js';
+import { readFiscalState } from '../fiscal/fiscal-state.js';
+import type { BillingEvent, BillingEventSink, PaymentProviderKey } from './payment-provider.js';
+
+type PlanRow = Selectable<DB['subscription_plans']>;
+type SubscriptionRow = Selectable<DB['subscriptions']>;
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** Trial length when a country's catalogue is empty. */
+const DEFAULT_TRIAL_DAYS = 15;
+
+export interface BillingServiceDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  enabled: boolean;
+  manualInstructions: string | null;
+}
+
+const toPlan = (row: PlanRow): SubscriptionPlan => ({
+  key: row.key,
+  countryCode: row.country_code,
+  name: row.name,
+  period: row.period,
+  priceCents: Number(row.price_cents),
+  currency: row.currency,
+  patientLimit: row.patient_limit === null ? null : Number(row.patient_limit),
+  trialDays: Number(row.trial_days),
+  active: Number(row.active) === 1,
+});
+
+const inactive = () =>
+  new AppError(
+    'SUBSCRIPTION_INACTIVE',
+    'Tu cuenta no tiene una suscripción activa: podés ver y exportar tus datos, pero no modificarlos. Elegí un plan en /planes para reactivarla.',
+  );
+
+export function createBillingService(deps: BillingServiceDeps) {
+  const { db, clock } = deps;
+  const nowIso = () => clock.now().toISOString();
+
+  async function catalogueFor(executor: Executor, countryCode: string | null, includeInactive = false): Promise<PlanRow[]> {
+    let query = executor.selectFrom('subscription_plans').selectAll();
+    if (!includeInactive) query = query.where('active', '=', 1);
+    const rows = await query.orderBy('sort').orderBy('key').execute();
+    const own = rows.filter((r) => countryCode !== null && r.country_code === countryCode);
+    return own.length > 0 ? own : rows.filter((r) => r.country_code === null);
+  }
+
+  async function findPlan(executor: Executor, key: string | null): Promise<PlanRow | undefined> {
+    if (!key) return undefined;
+    return executor.selectFrom('subscription_plans').selectAll().where('key', '=', key).executeTakeFirst();
+  }
+
+  /** The practice's record, created on first use with a trial counted from the account's creation. */
+  async function ensureSubscription(executor: Executor, nutritionistId: string): Promise<SubscriptionRow> {
+    const existing = await executor.selectFrom('subscriptions').selectAll().where('nutritionist_id', '=', nutritionistId).executeTakeFirst();
+    if (existing) return existing;
+    const practice = await executor.selectFrom('nutritionists').select(['created_at', 'country_code']).where('id', '=', nutritionistId).executeTakeFirst();
+    if (!practice) throw notFound('No existe ese consultorio.');
+    const [firstPlan] = await catalogueFor(executor, practice.country_code);
+    const trialDays = firstPlan ? Number(firstPlan.trial_days) : DEFAULT_TRIAL_DAYS;
+    const now = nowIso();
+    const row = {
+      nutritionist_id: nutritionistId,
+      plan_key: null,
+      started_at: practice.created_at,
+      trial_ends_at: new Date(Date.parse(practice.created_at) + trialDays * 86_400_000).toISOString(),
+      paid_until: null,
+      processor: null,
+      external_id: null,
+      last_payment_status: null,
+      last_payment_at: null,
+      rejected_notice_seen_event_id: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await executor.insertInto('subscriptions').values(row).onConflict((oc) => oc.column('nutritionist_id').doNothing()).execute();
+    await addEvent(executor, nutritionistId, { type: 'trial.started', details: { trialDays } });
+    return (await executor.selectFrom('subscriptions').selectAll().where('nutritionist_id', '=', nutritionistId).executeTakeFirstOrThrow());
+  }
+
+  async function addEvent(
+    executor: Executor,
+    nutritionistId: string,
+    event: { type: string; planKey?: string | null; amountCents?: number | null; currency?: string | null; processor?: string | null; reference?: string | null; actorUserId?: string | null; details?: unknown },
+  ): Promise<string> {
+    const id = newId();
+    await executor
+      .insertInto('subscription_events')
+      .values({
+        id,
+        nutritionist_id: nutritionistId,
+        type: event.type,
+        plan_key: event.planKey ?? null,
+        amount_cents: event.amountCents ?? null,
+        currency: event.currency ?? null,
+        processor: event.processor ?? null,
+        processor_ref: event.reference ?? null,
+        actor_user_id: event.actorUserId ?? null,
+        details: event.details === undefined ? null : JSON.stringify(event.details),
+        created_at: nowIso(),
+      })
+      .execute();
+    return id;
+  }
+
+  async function stateOf(executor: Executor, nutritionistId: string): Promise<{ state: PlanState; row: SubscriptionRow; plan: PlanRow | undefined }> {
+    const row = await ensureSubscription(executor, nutritionistId);
+    const plan = await findPlan(executor, row.plan_key);
+    const [fiscal, practice] = await Promise.all([
+      readFiscalState(executor as Kysely<DB>, nutritionistId),
+      executor
+        .selectFrom('nutritionists')
+        .innerJoin('users', 'users.id', 'nutritionists.user_id')
+        .select(['users.banned_status', 'nutritionists.first_patient_tour'])
+        .where('nutritionists.id', '=', nutritionistId)
+        .executeTakeFirst(),
+    ]);
+    const record: SubscriptionRecord = {
+      planKey: row.plan_key,
+      planName: plan?.name ?? null,
+      period: plan?.period ?? null,
+      startedAt: row.started_at,
+      trialEndsAt: row.trial_ends_at,
+      paidUntil: row.paid_until,
+      cancelAtPeriodEnd: Number(row.cancel_at_period_end) === 1,
+      processor: row.processor,
+      lastPayment: row.last_payment_status && row.last_payment_at ? { status: row.last_payment_status, at: row.last_payment_at } : null,
+      cards: [],
+      firstPatientTourDue: practice?.first_patient_tour === 'sin_tour',
+      fiscalDocumentSaved: fiscal.documentNumber !== null,
+      fiscalTourSeen: fiscal.tourSeen,
+    };
+    const state = computePlanState(record, clock.now(), { operatorBanned: Number(practice?.banned_status ?? 0) === 2 });
+    return { state, row, plan };
+  }
+
+  const toEvent = (row: Selectable<DB['subscription_events']>): SubscriptionEvent => {
+    const details = row.details ? (JSON.parse(row.details) as { note?: string; reason?: string }) : null;
+    return {
+      id: row.id,
+      type: row.type,
+      planKey: row.plan_key,
+      amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
+      currency: row.currency,
+      processor: row.processor,
+      reference: row.processor_ref,
+      note: details?.note ?? details?.reason ?? null,
+      createdAt: row.created_at,
+    };
+  };
+
+  async function history(nutritionistId: string): Promise<SubscriptionEvent[]> {
+    const rows = await db
+      .selectFrom('subscription_events')
+      .selectAll()
+      .where('nutritionist_id', '=', nutritionistId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute();
+    return rows.map(toEvent);
+  }
+
+  /** Applies an approved payment of one period: extends paid_until, clears a cancellation. */
+  async function approvePayment(
+    executor: Executor,
+    nutritionistId: string,
+    payment: { planKey: string; amountCents: number; currency: string; processor: PaymentProviderKey; reference: string; actorUserId?: string | null; note?: string },
+  ): Promise<string> {
+    const plan = await findPlan(executor, payment.planKey);
+    if (!plan) throw new AppError('VALIDATION_ERROR', 'No existe ese plan.', [{ path: 'planKey', message: 'No existe ese plan.' }]);
+    const row = await ensureSubscription(executor, nutritionistId);
+    const duplicate = await executor
+      .selectFrom('subscription_events')
+      .select('id')
+      .where('processor', '=', payment.processor)
+      .where('processor_ref', '=', payment.reference)
+      .where('type', '=', 'payment.approved')
+      .executeTakeFirst();
+    if (duplicate) throw new AppError('CONFLICT', 'Ya hay un pago registrado con esa referencia.');
+    const now = nowIso();
+    const paidUntil = extendPaidPeriod(row.paid_until, now, plan.period);
+    const eventId = await addEvent(executor, nutritionistId, {
+      type: 'payment.approved',
+      planKey: plan.key,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      processor: payment.processor,
+      reference: payment.reference,
+      actorUserId: payment.actorUserId ?? null,
+      details: { paidUntil, ...(payment.note ? { note: payment.note } : {}) },
+    });
+    await executor
+      .updateTable('subscriptions')
+      .set({ plan_key: plan.key, paid_until: paidUntil, cancel_at_period_end: 0, processor: payment.processor, last_payment_status: 'approved', last_payment_at: now, updated_at: now })
+      .where('nutritionist_id', '=', nutritionistId)
+      .execute();
+    await executor
+      .updateTable('users')
+      .set({ plan_key: plan.key, updated_at: now })
+      .where('id', '=', (eb) => eb.selectFrom('nutritionists').select('user_id').where('id', '=', nutritionistId))
+      .execute();
+    return eventId;
+  }
+
+  const sink: BillingEventSink = {
+    async apply(provider: PaymentProviderKey, event: BillingEvent): Promise<void> {
+      const practice = await db.selectFrom('subscriptions').select(['nutritionist_id', 'plan_key']).where('nutritionist_id', '=', event.subscriptionId).executeTakeFirst();
+      if (!practice) return;
+      await db.transaction().execute(async (trx) => {
+        if (event.type === 'payment.approved') {
+          const done = await trx
+            .selectFrom('subscription_events')
+            .select('id')
+            .where('processor', '=', provider)
+            .where('processor_ref', '=', event.providerPaymentId)
+            .where('type', '=', 'payment.approved')
+            .executeTakeFirst();
+          if (done || !practice.plan_key) return;
+          await approvePayment(trx, practice.nutritionist_id, { planKey: practice.plan_key, amountCents: event.amountCents, currency: event.currency, processor: provider, reference: event.providerPaymentId });
+        } else if (event.type === 'payment.rejected') {
+          const done = await trx
+            .selectFrom('subscription_events')
+            .select('id')
+            .where('processor', '=', provider)
+            .where('processor_ref', '=', event.providerPaymentId)
+            .where('type', '=', 'payment.rejected')
+            .executeTakeFirst();
+          if (done) return;
+          await addEvent(trx, practice.nutritionist_id, { type: 'payment.rejected', planKey: practice.plan_key, amountCents: event.amountCents, currency: event.currency, processor: provider, reference: event.providerPaymentId, details: { reason: event.reason } });
+          await trx.updateTable('subscriptions').set({ last_payment_status: 'rejected', last_payment_at: event.occurredAt, updated_at: nowIso() }).where('nutritionist_id', '=', practice.nutritionist_id).execute();
+        } else if (event.type === 'subscription.activated') {
+          await trx.updateTable('subscriptions').set({ processor: provider, external_id: event.externalSubscriptionId, updated_at: nowIso() }).where('nutritionist_id', '=', practice.nutritionist_id).execute();
+          await addEvent(trx, practice.nutritionist_id, { type: 'subscription.activated', processor: provider, reference: event.externalSubscriptionId });
+        } else if (event.type === 'subscription.cancelled') {
+          await trx.updateTable('subscriptions').set({ cancel_at_period_end: 1, updated_at: nowIso() }).where('nutritionist_id', '=', practice.nutritionist_id).execute();
+          await addEvent(trx, practice.nutritionist_id, { type: 'subscription.cancelled', processor: provider });
+        }
+      });
+    },
+  };
+
+  return {
+    enabled: deps.enabled,
+    sink,
+
+    async plans(countryCode: string | null): Promise<SubscriptionPlan[]> {
+      return (await catalogueFor(db, countryCode)).map(toPlan);
+    },
+
+    async mine(nutritionistId: string): Promise<MeSubscription> {
+      if (!deps.enabled) return { billingEnabled: false, state: null, plan: null, history: [], rejectedNotice: null, manualPaymentInstructions: null };
+      const { state, row, plan } = await stateOf(db, nutritionistId);
+      const events = await history(nutritionistId);
+      const lastRejected = events.find((e) => e.type === 'payment.rejected');
+      const rejectedNotice =
+        lastRejected && row.last_payment_status === 'rejected' && row.rejected_notice_seen_event_id !== lastRejected.id
+          ? { eventId: lastRejected.id, at: lastRejected.createdAt, reason: lastRejected.note }
+          : null;
+      return { billingEnabled: true, state, plan: plan ? toPlan(plan) : null, history: events, rejectedNotice, manualPaymentInstructions: deps.manualInstructions };
+    },
+
+    async choosePlan(nutritionistId: string, userId: string, planKey: string): Promise<MeSubscription> {
+      const country = await db.selectFrom('nutritionists').select('country_code').where('id', '=', nutritionistId).executeTakeFirst();
+      const offered = await catalogueFor(db, country?.country_code ?? null);
+      const plan = offered.find((p) => p.key === planKey);
+      if (!plan) throw new AppError('VALIDATION_ERROR', 'Ese plan no está disponible para tu país.', [{ path: 'planKey', message: 'Ese plan no está disponible para tu país.' }]);
+      await db.transaction().execute(async (trx) => {
+        const row = await ensureSubscription(trx, nutritionistId);
+        const now = nowIso();
+        await trx.updateTable('subscriptions').set({ plan_key: plan.key, cancel_at_period_end: 0, updated_at: now }).where('nutritionist_id', '=', nutritionistId).execute();
+        await trx.updateTable('users').set({ plan_key: plan.key, updated_at: now }).where('id', '=', userId).execute();
+        await addEvent(trx, nutritionistId, { type: row.plan_key && row.plan_key !== plan.key ? 'plan.changed' : 'plan.chosen', planKey: plan.key, actorUserId: userId, details: row.plan_key ? { from: row.plan_key } : undefined });
+      });
+      return this.mine(nutritionistId);
+    },
+
+    async cancel(nutritionistId: string, userId: string): Promise<MeSubscription> {
+      const { row } = await stateOf(db, nutritionistId);
+      if (!row.paid_until || row.paid_until <= nowIso()) throw new AppError('DOMAIN_RULE', 'No hay un período pago que cancelar.');
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('subscriptions').set({ cancel_at_period_end: 1, updated_at: nowIso() }).where('nutritionist_id', '=', nutritionistId).execute();
+        await addEvent(trx, nutritionistId, { type: 'subscription.cancelled', planKey: row.plan_key, actorUserId: userId });
+      });
+      return this.mine(nutritionistId);
+    },
+
+    async reactivate(nutritionistId: string, userId: string): Promise<MeSubscription> {
+      const { row } = await stateOf(db, nutritionistId);
+      if (Number(row.cancel_at_period_end) !== 1 || !row.paid_until || row.paid_until <= nowIso()) {
+        throw new AppError('DOMAIN_RULE', 'Solo se puede reactivar un plan cancelado que todavía está vigente; si venció, elegí un plan y pagalo.');
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('subscriptions').set({ cancel_at_period_end: 0, updated_at: nowIso() }).where('nutritionist_id', '=', nutritionistId).execute();
+        await addEvent(trx, nutritionistId, { type: 'subscription.reactivated', planKey: row.plan_key, actorUserId: userId });
+      });
+      return this.mine(nutritionistId);
+    },
+
+    async markRejectedNoticeSeen(nutritionistId: string, eventId: string): Promise<void> {
+      const event = await db.selectFrom('subscription_events').select('id').where('id', '=', eventId).where('nutritionist_id', '=', nutritionistId).where('type', '=', 'payment.rejected').executeTakeFirst();
+      if (!event) throw notFound('No existe ese aviso.');
+      await db.updateTable('subscriptions').set({ rejected_notice_seen_event_id: eventId, updated_at: nowIso() }).where('nutritionist_id', '=', nutritionistId).execute();
+    },
+
+    /** Refuses writes of a practice whose trial or subscription ended (reads stay open: export keeps working). */
+    async assertCanWrite(nutritionistId: string): Promise<void> {
+      if (!deps.enabled) return;
+      const { state } = await stateOf(db, nutritionistId);
+      if (!state.activo) throw inactive();
+      if (state.bannedStatus === 2) {
+        throw new AppError('SUBSCRIPTION_INACTIVE', 'Tu cuenta está suspendida: podés ver y exportar tus datos, pero no modificarlos. Escribinos para reactivarla.');
+      }
+    },
+
+    /** Usu_Baneado as the web guard reads it: the operator's ban, or 2 for an expired subscription. */
+    async effectiveBannedStatus(user: { id: string; banned_status: number }): Promise<number> {
+      if (Number(user.banned_status) === 2 || !deps.enabled) return Number(user.banned_status);
+      const practice = await db.selectFrom('nutritionists').select('id').where('user_id', '=', user.id).executeTakeFirst();
+      if (!practice) return Number(user.banned_status);
+      const { state } = await stateOf(db, practice.id);
+      return state.bannedStatus;
+    },
+
+    // Operator side.
+    async adminPlans(): Promise<SubscriptionPlan[]> {
+      const rows = await db.selectFrom('subscription_plans').selectAll().orderBy('country_code').orderBy('sort').orderBy('key').execute();
+      return rows.map(toPlan);
+    },
+
+    async upsertPlan(actor: { actorUserId: string; requestId: string }, body: UpsertSubscriptionPlanRequest): Promise<SubscriptionPlan> {
+      return db.transaction().execute(async (trx) => {
+        const existing = await findPlan(trx, body.key);
+        const now = nowIso();
+        const values = {
+          country_code: body.countryCode,
+          name: body.name,
+          period: body.period,
+          price_cents: body.priceCents,
+          currency: body.currency,
+          patient_limit: body.patientLimit,
+          trial_days: body.trialDays,
+          active: body.active ? 1 : 0,
+          updated_at: now,
+        };
+        if (existing) await trx.updateTable('subscription_plans').set(values).where('key', '=', body.key).execute();
+        else await trx.insertInto('subscription_plans').values({ id: newId(), key: body.key, sort: 99, created_at: now, ...values }).execute();
+        await recordOperatorAction(trx, { ...actor, action: existing ? 'subscription_plan.update' : 'subscription_plan.create', targetType: 'subscription_plan', targetId: body.key, details: body }, now);
+        return toPlan((await findPlan(trx, body.key))!);
+      });
+    },
+
+    async recordManualPayment(actor: { actorUserId: string; requestId: string }, userId: string, body: RecordPaymentRequest): Promise<MeSubscription> {
+      const practice = await db.selectFrom('nutritionists').select('id').where('user_id', '=', userId).executeTakeFirst();
+      if (!practice) throw notFound('Esa cuenta no tiene un consultorio.');
+      await db.transaction().execute(async (trx) => {
+        const eventId = await approvePayment(trx, practice.id, { planKey: body.planKey, amountCents: body.amountCents, currency: body.currency, processor: 'manual', reference: body.reference, actorUserId: actor.actorUserId, ...(body.note ? { note: body.note } : {}) });
+        await recordOperatorAction(trx, { ...actor, action: 'payment.record', targetType: 'payment', targetId: eventId, details: { userId, ...body } }, nowIso());
+      });
+      return this.mine(practice.id);
+    },
+
+    async subscriptionOfUser(userId: string): Promise<MeSubscription> {
+      const practice = await db.selectFrom('nutritionists').select('id').where('user_id', '=', userId).executeTakeFirst();
+      if (!practice) throw notFound('Esa cuenta no tiene un consultorio.');
+      return this.mine(practice.id);
+    },
+
+    /** Status of each listed practice, for the operator's user list. */
+    async statusOf(nutritionistId: string) {
+      const { state } = await stateOf(db, nutritionistId);
+      return { status: state.status, keyPlan: state.keyPlan, vigencia: state.vigencia };
+    },
+
+    async figures() {
+      const practices = await db.selectFrom('nutritionists').select('id').execute();
+      const counts = { accounts: practices.length, trialing: 0, active: 0, pastDue: 0, cancelled: 0, expired: 0 };
+      for (const { id } of practices) {
+        const { state } = await stateOf(db, id);
+        if (state.status === 'trialing') counts.trialing += 1;
+        else if (state.status === 'active') counts.active += 1;
+        else if (state.status === 'past_due') counts.pastDue += 1;
+        else if (state.status === 'cancelled') counts.cancelled += 1;
+        else counts.expired += 1;
+      }
+      const now = clock.now().getTime();
+      const monthAgo = new Date(now - 30 * 86_400_000).toISOString();
+      const nowIsoValue = new Date(now).toISOString();
+      const paying = await db.selectFrom('subscriptions').select(sql<number>`count(*)`.as('n')).where('paid_until', '>', monthAgo).executeTakeFirstOrThrow();
+      const lost = await db
+        .selectFrom('subscriptions')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('paid_until', '>', monthAgo)
+        .where('paid_until', '<=', nowIsoValue)
+        .executeTakeFirstOrThrow();
+      const payments = await db.selectFrom('subscription_events').select(['created_at', 'amount_cents', 'currency']).where('type', '=', 'payment.approved').execute();
+      const byMonth = new Map<string, { count: number; amounts: Map<string, number> }>();
+      for (const p of payments) {
+        const month = p.created_at.slice(0, 7);
+        const entry = byMonth.get(month) ?? { count: 0, amounts: new Map<string, number>() };
+        entry.count += 1;
+        entry.amounts.set(p.currency ?? '', (entry.amounts.get(p.currency ?? '') ?? 0) + Number(p.amount_cents ?? 0));
+        byMonth.set(month, entry);
+      }
+      return {
+        ...counts,
+        churnLast30Days: Number(paying.n) > 0 ? Number(lost.n) / Number(paying.n) : 0,
+        paymentsByMonth: [...byMonth.entries()]
+          .sort(([a], [b]) => b.localeCompare(a))
+          .slice(0, 12)
+          .map(([month, v]) => ({ month, count: v.count, amounts: [...v.amounts.entries()].map(([currency, cents]) => ({ currency, cents })) })),
+      };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;
