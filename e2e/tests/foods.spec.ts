@@ -436,7 +436,7 @@ test('request foods, approve one and reject the other as admin', async ({ page }
   await logout(page);
 
   await signInAsAdmin(page);
-  await page.goto('/admin');
+  await page.goto('/admin?tab=alimentos');
   await expect(page.getByRole('heading', { name: 'Solicitudes de alimentos' })).toBeVisible();
   const yerba = page.getByTestId('admin-food-request').filter({ hasText: 'Yerba mate compuesta Serranita' });
   await expect(yerba).toContainText(nutritionist.email);

@@ -146,7 +146,7 @@ test('news: an admin publishes, the nutritionist sees the badge, opens /novedade
   await expect(page.getByTestId('news-badge')).toHaveCount(0);
 
   const admin = await newNutritionistPage(browser, { ...newAccount('operadora'), email: ADMIN_EMAIL });
-  await admin.page.goto('/admin');
+  await admin.page.goto('/admin?tab=contenidos');
   await admin.page.getByTestId('admin-news-title-input').fill('Nuevo: notas con formato');
   await typeRichText(admin.page, 'admin-news-body', [{ text: 'Ahora las notas admiten ' }, { text: 'negrita', bold: true }, { text: ', listas y enlaces.' }]);
   await admin.page.getByTestId('admin-news-save').click();

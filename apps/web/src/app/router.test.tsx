@@ -146,7 +146,7 @@ describe('app routes', () => {
     queryClient.setQueryData(['me'], me());
     vi.stubGlobal('fetch', vi.fn(routeFetch({ 'GET /api/v1/marketing/unseen-count': () => jsonResponse(200, { count: 0 }) }).fetch));
     renderAt('/cuenta?tab=facturacion');
-    expect(await screen.findByTestId('billing-empty')).toBeInTheDocument();
+    expect(await screen.findByTestId('billing-disabled')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Facturación' })).toHaveAttribute('aria-selected', 'true');
   });
 

@@ -67,6 +67,8 @@ export const VOICE_ALLOWED: Record<string, [word: string, reason: string]> = {
   'foods:options.origins.cache': ['copia', 'noun: "Copia guardada al día" is the copy kept in the browser'],
   'appointments:feed.activeSince': ['activa', 'adjective: the calendar address is active since a date'],
   'help:referrals.active': ['activa', 'adjective: the referred colleague\'s account is active'],
+  'billing:status.active': ['activa', 'adjective: the subscription is active'],
+  'billing:tab.trialPlan': ['prueba', 'noun: the free trial ("Prueba gratis")'],
   'consultations:fields.raceTerm': ['lee', 'surname: the Lee (2000) equation'],
   'account:preferences.languages.es': ['tú', 'names the neutral locale by its pronoun, next to "(vos)"'],
 };

@@ -22,6 +22,7 @@ import classes from './main-layout.module.css';
 
 // Chat and calls in the shell (floating chat, incoming-call notice) load after the screen has settled
 // (its data shown), in their own chunk: no main screen waits or competes for them on a first visit.
+const BillingNotices = lazy(() => import('../../features/billing/components/billing-notices').then((m) => ({ default: m.BillingNotices })));
 const ChatShell = lazy(() => import('../../features/chat/components/chat-shell').then((m) => ({ default: m.ChatShell })));
 
 export function MainLayout() {
@@ -105,6 +106,11 @@ export function MainLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
+        {settled && me.data?.user.role === 'nutritionist' ? (
+          <Suspense fallback={null}>
+            <BillingNotices />
+          </Suspense>
+        ) : null}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -1,6 +1,6 @@
 // /cuenta and /mi-cuenta: Perfil, Preferencias, Seguridad and Facturación tabs. The open tab lives
 // in ?tab= (the spec's ?tab=facturacion opens billing).
-import { EmptyState, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAdjustments, IconLock, IconReceipt, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { PreferencesTab } from '../components/preferences-tab';
 import { ProfileTab } from '../components/profile-tab';
 import { SecurityTab } from '../components/security-tab';
+import { BillingTab } from '../../billing/components/billing-tab';
 
 export const ACCOUNT_TABS = ['perfil', 'preferencias', 'seguridad', 'facturacion'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
@@ -59,13 +60,7 @@ export function AccountPage() {
               <SecurityTab />
             </Tabs.Panel>
             <Tabs.Panel value="facturacion">
-              <EmptyState
-                variant="light"
-                icon={<IconReceipt size={32} aria-hidden />}
-                title={t('account:billing.title')}
-                description={t('account:billing.empty')}
-                data-testid="billing-empty"
-              />
+              <BillingTab />
             </Tabs.Panel>
           </Paper>
         </Tabs>

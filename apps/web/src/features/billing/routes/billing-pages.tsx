@@ -1,12 +1,25 @@
-// Subscription screens that arrive with billing: /planes (= /comprar), /pagar (= /activar-cuenta)
-// and /exitoso (= /gracias). Honest explanations, plus a way out for banned accounts.
-import { Button } from '@mantine/core';
-import { IconCircleCheck, IconCreditCard, IconListDetails } from '@tabler/icons-react';
+// Subscription screens (issue 12): /planes (= /comprar) to compare and choose a plan, /pagar
+// (= /activar-cuenta) to pay it or reactivate an expired account — which also keeps the patients' data
+// downloadable, since nothing is deleted for non-payment — and /exitoso (= /gracias) after paying.
+import { useEffect } from 'react';
+import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { MeSubscription, PatientListResponse, SubscriptionPlan } from '@almendra/contracts';
+import { PageLoader } from '../../../components/page-loader';
 import { StatusScreen } from '../../../components/status-screen';
+import { api } from '../../../lib/api-client';
 import { endSession } from '../../../lib/auth';
+import { useCurrentUser } from '../../../lib/current-user';
+import { intlLocale } from '../../../lib/i18n';
 import { isAuthenticated } from '../../../lib/session';
+import { showError, showSuccess } from '../../../lib/toast';
+import { patientsApi } from '../../patients/api/patients-api';
+import { billingApi, billingKeys, formatMoney, mySubscriptionQuery, plansQuery } from '../api/billing-api';
+import { formatDay, SubscriptionSummary } from '../components/billing-tab';
 
 function SessionActions() {
   const { t } = useTranslation(['billing', 'common']);
@@ -31,62 +44,268 @@ function SessionActions() {
   );
 }
 
+/** The visitor's country: the practice's when signed in, else the browser's region (es-AR → AR). */
+function useCountry(): string | null {
+  const me = useCurrentUser();
+  if (me.data?.nutritionist?.countryCode) return me.data.nutritionist.countryCode;
+  const region = typeof navigator !== 'undefined' ? navigator.language.split('-')[1] : undefined;
+  return region ? region.toUpperCase() : null;
+}
+
+function PlanCard({ plan, current, showPrice, onChoose, busy }: { plan: SubscriptionPlan; current: boolean; showPrice: boolean; onChoose: (() => void) | null; busy: boolean }) {
+  const { t, i18n } = useTranslation('billing');
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid={`plan-${plan.key}`}>
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4">
+            {plan.name}
+          </Title>
+          {current ? <Badge color="teal">{t('plans.current')}</Badge> : null}
+        </Group>
+        <Text c="dimmed">{t(`period.${plan.period}`)}</Text>
+        {showPrice ? (
+          <Text fw={700} fz={24} data-testid={`plan-${plan.key}-price`}>
+            {formatMoney(plan.priceCents, plan.currency, intlLocale(i18n.language))}
+          </Text>
+        ) : null}
+        <Text size="sm">{plan.patientLimit ? t('plans.patientLimit', { count: plan.patientLimit }) : t('plans.noLimit')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('plans.trial', { count: plan.trialDays })}
+        </Text>
+        {onChoose ? (
+          <Button mt="auto" onClick={onChoose} loading={busy} variant={current ? 'default' : 'filled'}>
+            {t('plans.choose')}
+          </Button>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
 export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) {
   const { t } = useTranslation(['billing', 'common']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const country = useCountry();
+  const plans = useQuery(plansQuery(country));
+  const signedIn = isAuthenticated();
+  const mine = useQuery({ ...mySubscriptionQuery(), enabled: signedIn });
+  useDocumentTitle(`${variant === 'buy' ? t('billing:plans.buyTitle') : t('billing:plans.title')} · ${t('common:appName')}`);
+  const choose = useMutation({
+    mutationFn: billingApi.choosePlan,
+    onSuccess: async (data) => {
+      queryClient.setQueryData(billingKeys.mine, data);
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
+      showSuccess(t('billing:plans.chosen'), t('billing:plans.chosenMessage'));
+      void navigate(data.state?.activo ? '/pagar' : '/activar-cuenta');
+    },
+    onError: showError,
+  });
+  const currentKey = mine.data?.state?.keyPlan ?? null;
   return (
-    <StatusScreen
-      icon={IconListDetails}
-      title={t('billing:plans.title')}
-      description={t('billing:plans.description')}
-      testId={`plans-screen-${variant}`}
-      actions={
-        variant === 'buy' ? (
+    <Stack gap="lg" maw={1000} mx="auto" py="md" w="100%" data-testid={`plans-screen-${variant}`}>
+      <div>
+        <Title order={1}>{variant === 'buy' ? t('billing:plans.buyTitle') : t('billing:plans.title')}</Title>
+        <Text c="dimmed">{t('billing:plans.description')}</Text>
+      </div>
+      {mine.data?.state && !mine.data.state.activo ? <Alert color="red">{t('billing:payment.bannedNotice')}</Alert> : null}
+      {plans.isPending ? (
+        <PageLoader />
+      ) : plans.data && plans.data.items.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          {plans.data.items.map((plan) => (
+            <PlanCard
+              key={plan.key}
+              plan={plan}
+              current={plan.key === currentKey}
+              showPrice
+              busy={choose.isPending && choose.variables === plan.key}
+              onChoose={signedIn ? () => choose.mutate(plan.key) : null}
+            />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Text c="dimmed">{t('billing:plans.empty')}</Text>
+      )}
+      <Group>
+        {variant === 'buy' ? (
           <Button component={Link} to="/inicio" variant="default">
             {t('common:actions.backHome')}
           </Button>
         ) : (
           <SessionActions />
-        )
-      }
-    />
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** Nothing is deleted for non-payment: the contacts CSV and each record's export stay available. */
+function DataExportCard() {
+  const { t } = useTranslation('billing');
+  const patients = useQuery({
+    queryKey: ['billing', 'export-patients'],
+    queryFn: ({ signal }) => api.get<PatientListResponse>('/patients?limit=100&sort=name', { signal }),
+  });
+  const download = (blob: Blob, name: string) => {
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="data-export">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('export.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('export.description')}
+        </Text>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+          onClick={async () => {
+            try {
+              download(await patientsApi.contactsCsv('all'), 'contactos-pacientes-todos.csv');
+            } catch (error) {
+              showError(error);
+            }
+          }}
+        >
+          {t('export.contacts')}
+        </Button>
+        {patients.data && patients.data.items.length === 0 ? <Text size="sm">{t('export.none')}</Text> : null}
+        {patients.data?.items.map((p) => (
+          <Group key={p.id} justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {p.firstName} {p.lastName}
+            </Text>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={async () => {
+                try {
+                  const data = await patientsApi.exportRecord(p.id);
+                  download(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), `ficha-${p.lastName}-${p.firstName}.json`);
+                } catch (error) {
+                  showError(error);
+                }
+              }}
+            >
+              {t('export.record')}
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 
 export function PaymentPage({ mode = 'pay' }: { mode?: 'pay' | 'activate' }) {
-  const { t } = useTranslation(['billing', 'common']);
+  const { t, i18n } = useTranslation(['billing', 'common']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signedIn = isAuthenticated();
+  // Polls while waiting for the operator (or the processor's webhook) to confirm the payment.
+  const mine = useQuery({ ...mySubscriptionQuery(), enabled: signedIn, refetchInterval: (query) => ((query.state.data as MeSubscription | undefined)?.state?.activo ? false : 10_000) });
+  useDocumentTitle(`${mode === 'activate' ? t('billing:payment.activateTitle') : t('billing:payment.payTitle')} · ${t('common:appName')}`);
+  const state = mine.data?.state ?? null;
+  const wasInactive = mode === 'activate';
+  useEffect(() => {
+    // Once an expired account is paid, the session says so and /exitoso confirms it.
+    if (wasInactive && state?.activo && state.pago) {
+      void queryClient.invalidateQueries({ queryKey: ['me'] }).then(() => navigate('/exitoso', { replace: true }));
+    }
+  }, [wasInactive, state?.activo, state?.pago, navigate, queryClient]);
+
+  if (!signedIn) {
+    return (
+      <StatusScreen icon={IconCircleCheck} title={t('billing:payment.activateTitle')} description={t('billing:payment.bannedNotice')} actions={<SessionActions />} testId={`payment-screen-${mode}`} />
+    );
+  }
+  if (!mine.data) return <PageLoader />;
+  const plan = mine.data.plan;
   return (
-    <StatusScreen
-      icon={IconCreditCard}
-      title={mode === 'activate' ? t('billing:payment.activateTitle') : t('billing:payment.payTitle')}
-      description={t('billing:payment.description')}
-      testId={`payment-screen-${mode}`}
-      actions={
-        mode === 'activate' ? (
-          <>
-            <Button component={Link} to="/planes">
-              {t('billing:seePlans')}
-            </Button>
-            <SessionActions />
-          </>
-        ) : (
+    <Stack gap="lg" maw={760} mx="auto" py="md" w="100%" data-testid={`payment-screen-${mode}`}>
+      <Title order={1}>{mode === 'activate' ? t('billing:payment.activateTitle') : t('billing:payment.payTitle')}</Title>
+      {state && !state.activo ? <Alert color="red" data-testid="inactive-notice">{t('billing:payment.bannedNotice')}</Alert> : null}
+      {state ? (
+        <Paper withBorder radius="md" p="lg">
+          <SubscriptionSummary data={mine.data} />
+        </Paper>
+      ) : null}
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="sm">
+          {plan ? (
+            <>
+              <Group justify="space-between">
+                <div>
+                  <Text size="sm" c="dimmed">
+                    {t('billing:payment.plan')}
+                  </Text>
+                  <Text fw={700} data-testid="payment-plan">
+                    {plan.name} · {t(`billing:period.${plan.period}`)}
+                  </Text>
+                </div>
+                <div>
+                  <Text size="sm" c="dimmed">
+                    {t('billing:payment.amount')}
+                  </Text>
+                  <Text fw={700} fz={22} data-testid="payment-amount">
+                    {formatMoney(plan.priceCents, plan.currency, intlLocale(i18n.language))}
+                  </Text>
+                </div>
+              </Group>
+              <Title order={2} size="h5">
+                {t('billing:payment.howTitle')}
+              </Title>
+              <Text style={{ whiteSpace: 'pre-line' }} data-testid="payment-instructions">
+                {mine.data.manualPaymentInstructions ?? t('billing:payment.manualDefault')}
+              </Text>
+              {!state?.activo ? <Text size="sm" c="dimmed">{t('billing:payment.manualNote')}</Text> : null}
+              <Button component={Link} to="/comprar" variant="default" style={{ alignSelf: 'flex-start' }}>
+                {t('billing:payment.changePlan')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Text>{t('billing:payment.noPlan')}</Text>
+              <Button component={Link} to={mode === 'activate' ? '/planes' : '/comprar'} style={{ alignSelf: 'flex-start' }}>
+                {t('billing:payment.choosePlan')}
+              </Button>
+            </>
+          )}
+          {state?.activo && state.pago ? <Alert color="teal">{t('billing:success.active', { date: formatDay(state.vigencia, i18n.language) })}</Alert> : null}
+        </Stack>
+      </Paper>
+      {state && !state.activo ? <DataExportCard /> : null}
+      <Group>
+        {state?.activo ? (
           <Button component={Link} to="/inicio" variant="default">
-            {t('common:actions.backHome')}
+            {t('billing:payment.goHome')}
           </Button>
-        )
-      }
-    >
-      {mode === 'activate' ? t('billing:payment.bannedNotice') : null}
-    </StatusScreen>
+        ) : (
+          <SessionActions />
+        )}
+      </Group>
+    </Stack>
   );
 }
 
 export function SuccessPage({ option }: { option: 'exito' | 'gracias' }) {
-  const { t } = useTranslation(['billing', 'common']);
+  const { t, i18n } = useTranslation(['billing', 'common']);
+  const mine = useQuery({ ...mySubscriptionQuery(), enabled: isAuthenticated() });
+  const state = mine.data?.state;
   return (
     <StatusScreen
       icon={IconCircleCheck}
       title={option === 'gracias' ? t('billing:success.graciasTitle') : t('billing:success.exitoTitle')}
-      description={t('billing:success.description')}
+      description={state?.activo && state.pago ? t('billing:success.active', { date: formatDay(state.vigencia, i18n.language) }) : t('billing:success.pending')}
       testId={`success-screen-${option}`}
       actions={
         <Button component={Link} to="/inicio">

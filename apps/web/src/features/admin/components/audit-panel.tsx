@@ -1,0 +1,57 @@
+// Operator console, Auditoría: every operator action, newest first, read-only (the table refuses updates
+// and deletes at the database level).
+import { useState } from 'react';
+import { Code, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../lib/i18n';
+import { adminBillingQueries } from '../../billing/api/billing-api';
+
+const TARGETS = ['user', 'payment', 'subscription_plan', 'news', 'faq', 'food_request'] as const;
+
+export function AuditPanel() {
+  const { t, i18n } = useTranslation('admin');
+  const [target, setTarget] = useState('');
+  const audit = useQuery(adminBillingQueries.audit(target || null));
+  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <Stack data-testid="admin-audit">
+      <Text size="sm" c="dimmed">
+        {t('audit.readOnly')}
+      </Text>
+      <NativeSelect label={t('audit.filter')} value={target} onChange={(e) => setTarget(e.currentTarget.value)} data={[{ value: '', label: t('audit.all') }, ...TARGETS.map((v) => ({ value: v, label: v }))]} maw={260} />
+      {audit.data && audit.data.items.length === 0 ? <Text c="dimmed">{t('audit.empty')}</Text> : null}
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('audit.when')}</Table.Th>
+              <Table.Th>{t('audit.who')}</Table.Th>
+              <Table.Th>{t('audit.action')}</Table.Th>
+              <Table.Th>{t('audit.target')}</Table.Th>
+              <Table.Th>{t('audit.details')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(audit.data?.items ?? []).map((entry) => (
+              <Table.Tr key={entry.id} data-testid="audit-row">
+                <Table.Td>{when.format(new Date(entry.createdAt))}</Table.Td>
+                <Table.Td>{entry.actorEmail}</Table.Td>
+                <Table.Td>{entry.action}</Table.Td>
+                <Table.Td>
+                  {entry.targetType}
+                  {entry.targetId ? ` · ${entry.targetId.slice(0, 8)}` : ''}
+                </Table.Td>
+                <Table.Td>
+                  <Code block style={{ maxWidth: 360, whiteSpace: 'pre-wrap' }}>
+                    {entry.details === null ? '' : JSON.stringify(entry.details)}
+                  </Code>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+// The Facturación tab of /cuenta: the plan state (plan, status, validity, next charge, processor), the
+// history of the subscription, change / pay / cancel / reactivate, and the fiscal data form.
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MeSubscription } from '@almendra/contracts';
+import { PageLoader } from '../../../components/page-loader';
+import { intlLocale } from '../../../lib/i18n';
+import { showError, showSuccess } from '../../../lib/toast';
+import { billingApi, billingKeys, formatMoney, mySubscriptionQuery } from '../api/billing-api';
+import { FiscalForm } from './fiscal-form';
+
+export const STATUS_COLOR = { trialing: 'blue', active: 'teal', past_due: 'orange', cancelled: 'gray', expired: 'red' } as const;
+
+export function formatDay(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+}
+
+function Figure({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function SubscriptionSummary({ data }: { data: MeSubscription }) {
+  const { t, i18n } = useTranslation('billing');
+  const state = data.state!;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <Figure label={t('tab.status')} value={<Badge color={STATUS_COLOR[state.status]} data-testid="subscription-status">{t(`status.${state.status}`)}</Badge>} />
+      <Figure label={t('tab.plan')} value={state.plan ?? t('tab.trialPlan')} testId="subscription-plan" />
+      <Figure label={t('tab.period')} value={state.frecuencia ? t(`period.${state.frecuencia}`) : t('tab.none')} />
+      <Figure label={t('tab.validUntil')} value={`${formatDay(state.vigencia, i18n.language)}${state.activo ? ` · ${t('tab.daysLeft', { count: Math.max(0, state.dias_restantes) })}` : ''}`} testId="subscription-valid-until" />
+      <Figure label={t('tab.nextCharge')} value={state.proximo_cobro ? formatDay(state.proximo_cobro, i18n.language) : t('tab.none')} testId="subscription-next-charge" />
+      <Figure label={t('tab.processor')} value={state.procesador ? t(`processor.${state.procesador}`) : t('tab.none')} />
+    </SimpleGrid>
+  );
+}
+
+export function BillingTab() {
+  const { t, i18n } = useTranslation('billing');
+  const queryClient = useQueryClient();
+  const mine = useQuery(mySubscriptionQuery());
+  const update = (data: MeSubscription) => queryClient.setQueryData(billingKeys.mine, data);
+  const cancel = useMutation({ mutationFn: billingApi.cancel, onSuccess: (data) => (update(data), showSuccess(t('tab.cancelled'), t(`alerts.cancelled`, { date: formatDay(data.state!.vigencia, i18n.language) }))), onError: showError });
+  const reactivate = useMutation({ mutationFn: billingApi.reactivate, onSuccess: (data) => (update(data), showSuccess(t('tab.reactivated'), t('payment.active'))), onError: showError });
+
+  if (!mine.data) return <PageLoader />;
+  const data = mine.data;
+  return (
+    <Stack gap="xl" data-testid="billing-tab">
+      {!data.billingEnabled || !data.state ? (
+        <Alert color="blue" data-testid="billing-disabled">
+          {t('tab.disabled')}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {t('tab.title')}
+          </Title>
+          <SubscriptionSummary data={data} />
+          <Group gap="sm">
+            <Button component={Link} to="/comprar" variant="default">
+              {t('payment.changePlan')}
+            </Button>
+            {data.state.status === 'expired' || data.state.status === 'past_due' || data.state.status === 'trialing' ? (
+              <Button component={Link} to="/pagar">
+                {t('tab.pay')}
+              </Button>
+            ) : null}
+            {data.state.status === 'active' ? (
+              <Button
+                variant="subtle"
+                color="red"
+                loading={cancel.isPending}
+                onClick={() => {
+                  if (window.confirm(t('tab.cancelConfirm', { date: formatDay(data.state!.vigencia, i18n.language) }))) cancel.mutate();
+                }}
+              >
+                {t('tab.cancel')}
+              </Button>
+            ) : null}
+            {data.state.status === 'cancelled' ? (
+              <Button loading={reactivate.isPending} onClick={() => reactivate.mutate()}>
+                {t('tab.reactivate')}
+              </Button>
+            ) : null}
+          </Group>
+          <Title order={3} size="h5">
+            {t('tab.history')}
+          </Title>
+          {data.history.length === 0 ? (
+            <Text c="dimmed">{t('tab.noHistory')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={480}>
+              <Table striped data-testid="billing-history">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('tab.date')}</Table.Th>
+                    <Table.Th>{t('tab.event')}</Table.Th>
+                    <Table.Th>{t('tab.detail')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.history.map((event) => (
+                    <Table.Tr key={event.id}>
+                      <Table.Td>{formatDay(event.createdAt, i18n.language)}</Table.Td>
+                      <Table.Td>{t(`events.${event.type.replace('.', '_')}`, { defaultValue: event.type })}</Table.Td>
+                      <Table.Td>
+                        {[event.amountCents !== null && event.currency ? formatMoney(event.amountCents, event.currency, intlLocale(i18n.language)) : null, event.processor ? t(`processor.${event.processor}`, { defaultValue: event.processor }) : null, event.reference, event.note]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      )}
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('fiscal.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('fiscal.description')}
+        </Text>
+        <FiscalForm />
+      </Stack>
+    </Stack>
+  );
+}
