@@ -59,7 +59,7 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_PER_IP: '1000',
       LOGIN_RATE_LIMIT_PER_EMAIL: '50',
       // One operator per spec file, so each file can register its own whatever ran before it.
-      ADMIN_EMAILS: 'operadora@e2e.test,operadora-alimentos@e2e.test,operadora-novedades@e2e.test',
+      ADMIN_EMAILS: 'operadora@e2e.test,operadora-alimentos@e2e.test,operadora-novedades@e2e.test,operadora-facturacion@e2e.test',
       LOG_LEVEL: 'info',
       // Lets several people run the suite at once, each against their own build of the web app.
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),

@@ -8,14 +8,27 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showError } from '../../../lib/toast';
+import { onboardingQuery } from '../../onboarding';
 import { billingApi, billingKeys, mySubscriptionQuery } from '../api/billing-api';
 import { formatDay } from './billing-tab';
 import { FiscalForm } from './fiscal-form';
+
+/** The first-patient popup also remembers a dismissal in this browser (patients/first-patient-tour.tsx). */
+function firstPatientDismissedHere(): boolean {
+  try {
+    return window.localStorage.getItem('almendra.firstPatientTour') === 'done';
+  } catch {
+    return false;
+  }
+}
 
 export function BillingNotices() {
   const { t, i18n } = useTranslation('billing');
   const queryClient = useQueryClient();
   const mine = useQuery({ ...mySubscriptionQuery(), meta: { silent: true } });
+  // One popup at a time: the first-patient popup (onboarding) goes first, the billing popup after it.
+  const onboarding = useQuery({ ...onboardingQuery(), meta: { silent: true } });
+  const firstPatientPopupDue = onboarding.data?.firstPatientTour === 'sin_tour' && !firstPatientDismissedHere();
   const [fiscalSaved, setFiscalSaved] = useState(false);
   const [fiscalClosed, setFiscalClosed] = useState(false);
   const seen = useMutation({
@@ -40,7 +53,7 @@ export function BillingNotices() {
         : state.status === 'trialing' && state.alerta
           ? t('alerts.trialEnding', { count: Math.max(0, state.dias_restantes) })
           : null;
-  const fiscalOpen = (state.tour_documento || fiscalSaved) && !fiscalClosed && !data.rejectedNotice;
+  const fiscalOpen = ((state.tour_documento && !firstPatientPopupDue) || fiscalSaved) && !fiscalClosed && !data.rejectedNotice;
 
   return (
     <>
