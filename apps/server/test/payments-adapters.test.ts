@@ -28,7 +28,7 @@ function replayingStripe(names: string[]) {
     if (!next) throw new Error('no recorded response left');
     const url = new URL(String(input));
     const method = init?.method ?? 'GET';
-    sent.push({ method, url, body: new URLSearchParams(String(init?.body ?? '')), headers: new Headers(init?.headers as HeadersInit) });
+    sent.push({ method, url, body: new URLSearchParams(String(init?.body ?? '')), headers: new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]) });
     expect(method).toBe(next.request.method);
     expect(url.pathname).toBe(next.request.path);
     return new Response(JSON.stringify(next.response.body), { status: next.response.status, headers: { 'content-type': 'application/json', 'request-id': 'req_test' } });
