@@ -58,6 +58,27 @@ describe('Stripe adapter (recorded exchanges)', () => {
     expect(body.get('subscription_data[metadata][subscriptionId]')).toBe('sub_almendra_1');
   });
 
+  it('cancels at period end, reactivates, and changes the plan on the subscription item', async () => {
+    const { provider, sent, queue } = replayingStripe([
+      'stripe-subscription-update.json',
+      'stripe-subscription-update.json',
+      'stripe-subscription-retrieve.json',
+      'stripe-subscription-update.json',
+    ]);
+    await provider.cancel('sub_1StripeX');
+    await provider.reactivate('sub_1StripeX');
+    await provider.changePlan('sub_1StripeX', semestral);
+    expect(queue).toHaveLength(0);
+    expect(sent[0]!.body.get('cancel_at_period_end')).toBe('true');
+    expect(sent[1]!.body.get('cancel_at_period_end')).toBe('false');
+    const change = sent[3]!.body;
+    expect(change.get('items[0][id]')).toBe('si_1Item');
+    expect(change.get('items[0][price_data][product]')).toBe('prod_1Plan');
+    expect(change.get('items[0][price_data][unit_amount]')).toBe('9000000');
+    expect(change.get('items[0][price_data][recurring][interval_count]')).toBe('7');
+    expect(change.get('proration_behavior')).toBe('create_prorations');
+  });
+
   it('opens the billing portal for a customer', async () => {
     const { provider, sent } = replayingStripe(['stripe-billing-portal-session.json']);
     expect(await provider.customerPortalUrl('cus_Q1', 'http://almendra.test/cuenta?tab=facturacion')).toBe('https://billing.stripe.com/p/session/test_YWNjdF8x');
