@@ -33,7 +33,6 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { adminConsoleRoutes } from './modules/admin/admin-console.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
-import type { BillingEventSink } from './modules/billing/payment-provider.js';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.js';
 import { createAppointmentsService } from './modules/appointments/appointments.service.js';
 import { calendarFeedRoutes } from './modules/appointments/calendar-feed.routes.js';
@@ -83,6 +82,9 @@ import { notesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
 import { helpRoutes } from './modules/help/help.routes.js';
 import { createHelpService } from './modules/help/help.service.js';
+import type { BillingEventSink, PaymentProvider } from './modules/billing/payment-provider.js';
+import { createProcessorProviders } from './modules/payments/payment-providers.js';
+import { paymentWebhookRoutes } from './modules/payments/webhooks.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { createReferralsService } from './modules/referrals/referrals.service.js';
 
@@ -110,6 +112,10 @@ export interface BuildAppOptions {
   errorReporter?: ErrorReporter;
   /** Scheduled jobs (appointment reminders); tests run them by hand with a ManualClock instead. */
   backgroundJobs?: boolean;
+  /** Applies verified payment webhooks (the billing service's sink; the coordinator wires it). */
+  billingEventSink?: BillingEventSink;
+  /** Processor adapters; otherwise built from config.payments (tests inject replaying ones). */
+  paymentProviders?: Partial<Record<'mercadopago' | 'stripe', PaymentProvider>>;
 }
 
 export interface AlmendraApp {
@@ -327,6 +333,12 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(brandingRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });
       await api.register(notesRoutes, { notes: createNotesService({ db: database.db, clock }), guards });
       await api.register(helpRoutes, { help: createHelpService({ db: database.db, clock }), guards });
+      await api.register(paymentWebhookRoutes, {
+        db: database.db,
+        clock,
+        providers: options.paymentProviders ?? createProcessorProviders(config.payments),
+        sink: options.billingEventSink ?? billing.sink,
+      });
       await api.register(referralsRoutes, { referrals: createReferralsService({ db: database.db, clock }), guards });
     },
     { prefix: '/api/v1' },

@@ -90,6 +90,11 @@ const envSchema = z.object({
   /** coturn's static-auth-secret (use-auth-secret): time-limited credentials are derived from it. */
   TURN_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   TURN_CREDENTIAL_TTL_SECONDS: durationSeconds(6 * 3600),
+  // Payment processors (issue 12, part 2): each exists only when its keys are set.
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', ''])
@@ -106,6 +111,11 @@ const envSchema = z.object({
 });
 
 export type Config = {
+  /** Processor keys (MERCADOPAGO_*, STRIPE_*); a provider is built only when its keys are present. */
+  payments: {
+    mercadopago: { accessToken: string; webhookSecret: string } | null;
+    stripe: { secretKey: string; webhookSecret: string } | null;
+  };
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
@@ -186,6 +196,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       turnUrls: splitList(e.TURN_URLS),
       turnSecret: e.TURN_SECRET,
       turnCredentialTtlSeconds: e.TURN_CREDENTIAL_TTL_SECONDS,
+    },
+    payments: {
+      mercadopago:
+        e.MERCADOPAGO_ACCESS_TOKEN && e.MERCADOPAGO_WEBHOOK_SECRET
+          ? { accessToken: e.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET }
+          : null,
+      stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : null,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

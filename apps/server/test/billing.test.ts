@@ -220,3 +220,37 @@ describe('billing switched off (self-hosted)', () => {
     }
   });
 });
+
+describe('a processor webhook reaches the subscription', () => {
+  it('a signed Stripe invoice.paid activates the practice once, whatever the redeliveries', async () => {
+    const { default: Stripe } = await import('stripe');
+    const { createStripeProvider } = await import('../src/modules/payments/stripe-provider.js');
+    const app = await createTestApp({ BILLING_ENABLED: 'true' }, { paymentProviders: { stripe: createStripeProvider({ secretKey: 'sk_test_x', webhookSecret: 'whsec_billing' }) } });
+    try {
+      const n = await registerAndLogin(app);
+      const nutritionistId = n.session.nutritionist.id as string;
+      await app.app.inject({ method: 'POST', url: '/api/v1/me/subscription/plan', headers: n.auth, payload: { planKey: 'ar-mensual' } });
+      const payload = JSON.stringify({
+        id: 'evt_paid_1',
+        object: 'event',
+        type: 'invoice.paid',
+        created: Math.floor(app.clock.now().getTime() / 1000),
+        data: { object: { id: 'in_1', object: 'invoice', amount_paid: 4_500_000, currency: 'ars', parent: { subscription_details: { metadata: { subscriptionId: nutritionistId } } } } },
+      });
+      const post = () =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/v1/billing/webhooks/stripe',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_billing' }) },
+          payload,
+        });
+      expect((await post()).statusCode).toBe(200);
+      expect((await post()).statusCode).toBe(200);
+      const mine = (await app.app.inject({ method: 'GET', url: '/api/v1/me/subscription', headers: n.auth })).json();
+      expect(mine.state).toMatchObject({ status: 'active', activo: true, procesador: 'stripe', pago: true });
+      expect(mine.history.filter((e: { type: string }) => e.type === 'payment.approved')).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+});

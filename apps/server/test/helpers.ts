@@ -45,6 +45,9 @@ export interface TestAppOptions {
   foodReferenceFile?: string | null;
   /** Serve the built web app from WEB_DIST_DIR (off by default: API tests need no SPA). */
   serveWeb?: boolean;
+  /** Payment webhooks: the sink verified events go to and the processor adapters (payments tests). */
+  billingEventSink?: import('../src/modules/billing/payment-provider.js').BillingEventSink;
+  paymentProviders?: import('../src/app.js').BuildAppOptions['paymentProviders'];
 }
 
 export async function createTestApp(env: Record<string, string> = {}, extra: TestAppOptions = {}): Promise<TestApp> {
@@ -64,6 +67,8 @@ export async function createTestApp(env: Record<string, string> = {}, extra: Tes
   const built = await buildApp({ config, database, clock, serveWeb: extra.serveWeb ?? false, backgroundJobs: false,
     foodReferenceFile: 'foodReferenceFile' in extra ? extra.foodReferenceFile : null,
     ...(extra.bus ? { bus: extra.bus } : {}),
+    ...(extra.billingEventSink ? { billingEventSink: extra.billingEventSink } : {}),
+    ...(extra.paymentProviders ? { paymentProviders: extra.paymentProviders } : {}),
   });
   return {
     ...built,

@@ -18,6 +18,7 @@ import * as notesNewsHelp from './migrations/0014-notes-news-help.js';
 import * as operatorAudit from './migrations/0016-operator-audit.js';
 import * as fiscal from './migrations/0017-fiscal.js';
 import * as billing from './migrations/0018-billing.js';
+import * as paymentWebhooks from './migrations/0019-payment-webhooks.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016-operator-audit': operatorAudit,
   '0017-fiscal': fiscal,
   '0018-billing': billing,
+  '0019-payment-webhooks': paymentWebhooks,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
