@@ -17,6 +17,7 @@ import * as patientNewsConsent from './migrations/0013-patient-news-consent.js';
 import * as notesNewsHelp from './migrations/0014-notes-news-help.js';
 import * as operatorAudit from './migrations/0016-operator-audit.js';
 import * as fiscal from './migrations/0017-fiscal.js';
+import * as oidc from './migrations/0022-oidc.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014-notes-news-help': notesNewsHelp,
   '0016-operator-audit': operatorAudit,
   '0017-fiscal': fiscal,
+  '0022-oidc': oidc,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
