@@ -53,6 +53,7 @@ const emptyPracticeHandlers: Record<string, (init: RequestInit) => Response | Pr
   'GET /api/v1/me/onboarding': () => jsonResponse(200, { guidedTour: 'pending', firstPatientTour: 'sin_tour', patientCount: 0, patientBand: 'under-6' }),
   'GET /api/v1/plans': () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20 }),
   'GET /api/v1/health': () => jsonResponse(200, { status: 'ok', database: 'sqlite', version: '0.1.0+web.test' }),
+  'GET /api/v1/client-config': () => jsonResponse(200, { mapTileUrl: null, errorReporting: null, sso: null }),
   'GET /api/v1/appointments/today': () =>
     jsonResponse(200, { date: '2026-03-10', timeZone: 'America/Argentina/Buenos_Aires', appointments: [] }),
 };
