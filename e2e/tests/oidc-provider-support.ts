@@ -37,6 +37,7 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'locale'] },
     conformIdTokenClaims: false,
+    cookies: { keys: ['almendra-oidc-test-cookie-key'] },
     findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ ...(accounts.get(id) ?? { sub: id }) }) }),
     features: { devInteractions: { enabled: false } },
     ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
