@@ -87,6 +87,8 @@ import { createProcessorProviders } from './modules/payments/payment-providers.j
 import { paymentWebhookRoutes } from './modules/payments/webhooks.routes.js';
 import { referralsRoutes } from './modules/referrals/referrals.routes.js';
 import { createReferralsService } from './modules/referrals/referrals.service.js';
+import { oidcRoutes } from './modules/oidc/oidc.routes.js';
+import { createOidcService } from './modules/oidc/oidc.service.js';
 
 /** Chat messages one user may send per rate-limit window (RATE_LIMIT_WINDOW_SECONDS, 15 minutes by default). */
 const CHAT_SEND_LIMIT_PER_WINDOW = 600;
@@ -292,9 +294,15 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(healthRoutes, { db: database.db, kind: database.kind, version });
       await api.register(clientConfigRoutes, {
         mapTileUrl: config.mapTileUrl,
+        sso: config.oidc ? { label: config.oidc.buttonLabel } : null,
         errorReporting: config.sentry.dsn ? { dsn: config.sentry.dsn, environment: config.sentry.environment, tracesSampleRate: config.sentry.tracesSampleRate, release: version } : null,
       });
       await api.register(authRoutes, { auth, guards, secureCookies: config.publicUrl.startsWith('https://'), portal });
+      await api.register(oidcRoutes, {
+        oidc: config.oidc ? createOidcService({ db: database.db, clock, config: config.oidc, secret, adminEmails: config.adminEmails, log: app.log }) : null,
+        auth,
+        secureCookies: config.publicUrl.startsWith('https://'),
+      });
       await api.register(onboardingRoutes, { onboarding: createOnboardingService(database.db, clock), guards });
       await api.register(marketingRoutes, { db: database.db, guards, marketing: createMarketingService({ db: database.db, clock, mailer, bus, appointments }) });
       await api.register(publicProfileRoutes, { profiles: publicProfiles, guards });

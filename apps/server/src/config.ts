@@ -95,6 +95,16 @@ const envSchema = z.object({
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Single sign-on (OpenID Connect): off unless issuer and client id are both set. */
+  OIDC_ISSUER_URL: optionalUrl(['http://', 'https://'], 'http(s)'),
+  OIDC_CLIENT_ID: z.string().trim().optional(),
+  /** Empty for a public client (PKCE only). */
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_BUTTON_LABEL: z.string().trim().max(60, { message: 'must be at most 60 characters' }).optional(),
+  /** false: only people who already have an account (same verified email) may sign in through the provider. */
+  OIDC_CREATE_ACCOUNTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Country of an account created through the provider when its claims name none (ISO 3166-1 alpha-2). */
+  OIDC_DEFAULT_COUNTRY: z.string().regex(/^[A-Z]{2}$/, { message: 'must be a two-letter country code such as AR' }).default('AR'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', ''])
@@ -147,7 +157,22 @@ export type Config = {
   /** null: uploads on local disk under DATA_DIR/uploads. */
   s3: S3UploadConfig | null;
   billing: { enabled: boolean; manualInstructions: string | null };
+  /** null: no single sign-on (the default). */
+  oidc: OidcConfig | null;
 };
+
+export interface OidcConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  buttonLabel: string;
+  createAccounts: boolean;
+  defaultCountry: string;
+  /** Where the provider sends the browser back: the web app's /callback. */
+  redirectUrl: string;
+}
+
+const isLoopback = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -167,6 +192,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const oidcProblems: string[] = [];
+  if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_ID) oidcProblems.push('OIDC_CLIENT_ID: must be set when OIDC_ISSUER_URL is');
+  if (e.OIDC_CLIENT_ID && !e.OIDC_ISSUER_URL) oidcProblems.push('OIDC_ISSUER_URL: must be set when OIDC_CLIENT_ID is');
+  // Tokens travel from the provider to this server: plain http only to a provider on this machine.
+  if (e.OIDC_ISSUER_URL?.startsWith('http://') && !isLoopback(e.OIDC_ISSUER_URL)) {
+    oidcProblems.push('OIDC_ISSUER_URL: must be an https URL (http only for localhost)');
+  }
+  if (oidcProblems.length > 0) throw new ConfigError(oidcProblems);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -175,7 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     jwtSecret: e.JWT_SECRET || undefined,
@@ -219,5 +253,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           prefix: e.S3_PREFIX,
         }
       : null,
+    oidc:
+      e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID
+        ? {
+            issuerUrl: e.OIDC_ISSUER_URL,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET || undefined,
+            buttonLabel: e.OIDC_BUTTON_LABEL || 'Ingresar con tu cuenta institucional',
+            createAccounts: e.OIDC_CREATE_ACCOUNTS,
+            defaultCountry: e.OIDC_DEFAULT_COUNTRY,
+            redirectUrl: `${publicUrl}/callback`,
+          }
+        : null,
   };
 }

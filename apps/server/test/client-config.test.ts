@@ -17,19 +17,19 @@ describe('map tiles', () => {
     t = await createTestApp();
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/client-config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', errorReporting: null });
+    expect(response.json()).toEqual({ mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', errorReporting: null, sso: null });
     expect(imgSrc(response.headers['content-security-policy'] as string)).toBe("img-src 'self' data: blob: https://tile.openstreetmap.org");
   });
 
   it('a clinic\'s own tile server replaces it in both places; "off" turns tiles off', async () => {
     t = await createTestApp({ MAP_TILE_URL: 'https://tiles.clinica.example:8443/osm/{z}/{x}/{y}.png' });
     const own = await t.app.inject({ method: 'GET', url: '/api/v1/client-config' });
-    expect(own.json()).toEqual({ mapTileUrl: 'https://tiles.clinica.example:8443/osm/{z}/{x}/{y}.png', errorReporting: null });
+    expect(own.json()).toEqual({ mapTileUrl: 'https://tiles.clinica.example:8443/osm/{z}/{x}/{y}.png', errorReporting: null, sso: null });
     expect(imgSrc(own.headers['content-security-policy'] as string)).toBe("img-src 'self' data: blob: https://tiles.clinica.example:8443");
     await t.close();
     t = await createTestApp({ MAP_TILE_URL: 'off' });
     const off = await t.app.inject({ method: 'GET', url: '/api/v1/client-config' });
-    expect(off.json()).toEqual({ mapTileUrl: null, errorReporting: null });
+    expect(off.json()).toEqual({ mapTileUrl: null, errorReporting: null, sso: null });
     expect(imgSrc(off.headers['content-security-policy'] as string)).toBe("img-src 'self' data: blob:");
   });
 

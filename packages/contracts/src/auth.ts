@@ -205,5 +205,17 @@ export const clientConfigSchema = z.object({
   mapTileUrl: z.string().nullable(),
   /** Sentry for the browser, when SENTRY_DSN is set (null: nothing is reported). */
   errorReporting: z.object({ dsn: z.string(), environment: z.string(), tracesSampleRate: z.number(), release: z.string() }).nullable(),
+  /** Single sign-on (OpenID Connect) when configured: the login page shows a button with this label. */
+  sso: z.object({ label: z.string() }).nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+/** POST /auth/oidc/start: where to send the browser (the provider's authorization endpoint). */
+export const oidcStartRequestSchema = z.object({ to: z.string().max(2000).optional() });
+export const oidcStartResponseSchema = z.object({ authorizationUrl: z.string() });
+export type OidcStartResponse = z.infer<typeof oidcStartResponseSchema>;
+/** POST /auth/oidc/callback: the query string the provider returned at /callback. */
+export const oidcCallbackRequestSchema = z.object({ query: z.string().max(8000) });
+export type OidcCallbackRequest = z.infer<typeof oidcCallbackRequestSchema>;
+export const oidcCallbackResponseSchema = sessionResponseSchema.extend({ to: z.string().nullable() });
+export type OidcCallbackResponse = z.infer<typeof oidcCallbackResponseSchema>;

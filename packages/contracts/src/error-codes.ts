@@ -23,5 +23,16 @@ export const ERROR_CODES = [
   /** 503: a dependency (the database) does not answer; the instance is not ready. */
   'UNAVAILABLE',
   'INTERNAL_ERROR',
+  /** Single sign-on (OpenID Connect): not configured on this server. */
+  'OIDC_DISABLED',
+  /** The callback does not belong to a sign-in started in this browser, or that sign-in expired. */
+  'OIDC_STATE_INVALID',
+  /** The provider refused or failed the sign-in (its own error code in details). */
+  'OIDC_PROVIDER_ERROR',
+  'OIDC_EMAIL_NOT_VERIFIED',
+  /** No account with that email and this server does not create accounts through the provider. */
+  'OIDC_NO_ACCOUNT',
+  /** 502: the provider does not answer. */
+  'OIDC_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

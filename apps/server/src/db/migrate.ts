@@ -19,6 +19,7 @@ import * as operatorAudit from './migrations/0016-operator-audit.js';
 import * as fiscal from './migrations/0017-fiscal.js';
 import * as billing from './migrations/0018-billing.js';
 import * as paymentWebhooks from './migrations/0019-payment-webhooks.js';
+import * as oidc from './migrations/0022-oidc.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017-fiscal': fiscal,
   '0018-billing': billing,
   '0019-payment-webhooks': paymentWebhooks,
+  '0022-oidc': oidc,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

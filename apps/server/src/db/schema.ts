@@ -207,5 +207,17 @@ export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB
   subscription_plans: SubscriptionPlansTable;
   subscriptions: SubscriptionsTable;
   subscription_events: SubscriptionEventsTable;
+  oidc_identities: OidcIdentitiesTable;
   patients: PatientsTable & PatientReminderColumns;
+}
+
+/** Added by 0022-oidc: identities of the configured OpenID provider linked to an account. */
+export interface OidcIdentitiesTable {
+  id: string;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  created_at: IsoInstant;
+  last_login_at: IsoInstant;
 }

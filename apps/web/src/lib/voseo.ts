@@ -52,6 +52,7 @@ const ANYWHERE: Record<string, string> = {
  */
 const IMPERATIVES: Record<string, string> = {
   ingresa: 'ingresá',
+  confírmalo: 'confirmalo',
   revisa: 'revisá',
   usa: 'usá',
   vuelve: 'volvé',

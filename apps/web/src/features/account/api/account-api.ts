@@ -1,6 +1,9 @@
 // Calls of the account feature: sign-in, registration, password recovery, lock screen and password change.
 import type {
   ChangePasswordRequest,
+  ClientConfig,
+  OidcCallbackResponse,
+  OidcStartResponse,
   ForgotPasswordRequest,
   LoginRequest,
   RegisterRequest,
@@ -20,4 +23,10 @@ export const accountApi = {
   /** Lock screen: 204 when the password is right, 401 INVALID_CREDENTIALS otherwise. */
   verifyPassword: (password: string) => api.post<void>('/auth/verify-password', { password }),
   changePassword: (body: ChangePasswordRequest) => api.post<void>('/me/password', body),
+  /** Public server settings; `sso` names the single sign-on button when the server has a provider. */
+  clientConfig: () => api.get<ClientConfig>('/client-config', AUTH_CALL),
+  /** Single sign-on: the provider's URL to send the browser to (the server sets the pending cookie). */
+  startSso: (to: string | undefined) => api.post<OidcStartResponse>('/auth/oidc/start', { to }, AUTH_CALL),
+  /** /callback: the query string the provider returned, checked by the server; answers a session. */
+  finishSso: (query: string) => api.post<OidcCallbackResponse>('/auth/oidc/callback', { query }, AUTH_CALL),
 };

@@ -1,7 +1,7 @@
 // /login and /pages/login: email + password sign-in, then the `to` address (same-origin only) or /inicio.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../app/safe-redirect';
@@ -37,6 +37,14 @@ export function LoginPage() {
       startSession(session);
       void navigate(safeRedirectPath(params.get('to'), session.user.role === 'patient' ? '/portal' : undefined), { replace: true });
     },
+  });
+
+  // Single sign-on only when the server has a provider (GET /client-config); a failed read hides the button.
+  const clientConfig = useQuery({ queryKey: ['client-config'], queryFn: accountApi.clientConfig, staleTime: Infinity, meta: { silent: true } });
+  const sso = clientConfig.data?.sso ?? null;
+  const startSso = useMutation({
+    mutationFn: () => accountApi.startSso(params.get('to') ?? undefined),
+    onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
   });
 
   // Opening the sign-in screen while signed in already gets the same warning as submitting it.
@@ -100,6 +108,26 @@ export function LoginPage() {
           <Button type="submit" fullWidth loading={login.isPending}>
             {t('auth:login.submit')}
           </Button>
+          {sso && (
+            <>
+              <Divider label={t('auth:login.or')} labelPosition="center" />
+              <Button
+                variant="default"
+                fullWidth
+                loading={startSso.isPending || startSso.isSuccess}
+                onClick={() => {
+                  if (isAuthenticated()) {
+                    showWarning(t('auth:login.alreadyTitle'), t('auth:login.alreadyMessage'));
+                    return;
+                  }
+                  startSso.mutate();
+                }}
+                data-testid="sso-button"
+              >
+                {sso.label}
+              </Button>
+            </>
+          )}
         </Stack>
       </form>
     </AuthCard>
