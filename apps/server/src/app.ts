@@ -340,7 +340,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       });
       await api.register(brandingRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });
       await api.register(notesRoutes, { notes: createNotesService({ db: database.db, clock }), guards });
-      await api.register(helpRoutes, { help: createHelpService({ db: database.db, clock }), guards });
+      await api.register(helpRoutes, { help: createHelpService({ db: database.db, clock }), guards, db: database.db, clock });
       await api.register(paymentWebhookRoutes, {
         db: database.db,
         clock,

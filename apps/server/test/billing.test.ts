@@ -156,6 +156,15 @@ describe('operator routes and bans', () => {
   });
 });
 
+describe('content edits are audited too', () => {
+  it('writes news.create in the audit log with the operator who published it', async () => {
+    const created = await call(operator.auth, 'POST', '/api/v1/admin/news', { title: 'Facturación disponible', bodyHtml: '<p>Ya podés pagar desde la app.</p>' });
+    expect(created.statusCode).toBe(201);
+    const audit = (await call(operator.auth, 'GET', '/api/v1/admin/audit?targetType=news')).json().items;
+    expect(audit[0]).toMatchObject({ action: 'news.create', targetId: created.json().id, actorEmail: ADMIN_EMAIL });
+  });
+});
+
 describe('fiscal data (PUT /api/v1/me/fiscal)', () => {
   it('checks the CUIT digit and the DNI length, keeps digits only, and ends the billing popup', async () => {
     const n = await registerAndLogin(t);

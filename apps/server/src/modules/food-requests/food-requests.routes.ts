@@ -123,7 +123,7 @@ export async function foodRequestsRoutes(app: FastifyInstance, options: FoodRequ
         response: { 200: adminFoodRequestSchema, ...writeErrors },
       },
     },
-    async (request) => foodRequests.approve(request.auth!.userId, request.params.id, request.body),
+    async (request) => foodRequests.approve(request.auth!.userId, request.params.id, request.body, String(request.id)),
   );
 
   r.post(
@@ -132,6 +132,6 @@ export async function foodRequestsRoutes(app: FastifyInstance, options: FoodRequ
       preHandler: guards.requireAdmin,
       schema: { tags: adminTags, params: idParams, body: rejectFoodRequestSchema, response: { 200: adminFoodRequestSchema, ...writeErrors } },
     },
-    async (request) => foodRequests.reject(request.auth!.userId, request.params.id, request.body.reason),
+    async (request) => foodRequests.reject(request.auth!.userId, request.params.id, request.body.reason, String(request.id)),
   );
 }

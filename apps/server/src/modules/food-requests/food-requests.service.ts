@@ -1,6 +1,7 @@
 // Food requests: a nutritionist submits a food (name, brand, label photo, nutrients, measures) and follows
 // its status; an admin approves it — it becomes a global database food (source 'request', no owner) that
 // every nutritionist finds — or rejects it with a reason the nutritionist reads.
+import { recordOperatorAction } from '../audit/operator-audit.js';
 import type { Kysely } from 'kysely';
 import {
   DEFAULT_FOOD_COUNTRY,
@@ -153,7 +154,7 @@ export function createFoodRequestsService(deps: FoodRequestsServiceDeps) {
   }
 
   /** Publishes the request as a global food (with the reviewer's corrections) and marks it approved. */
-  async function approve(reviewerUserId: string, id: string, corrections: ApproveFoodRequestInput): Promise<AdminFoodRequest> {
+  async function approve(reviewerUserId: string, id: string, corrections: ApproveFoodRequestInput, requestId: string | null = null): Promise<AdminFoodRequest> {
     const row = await adminRow(id);
     if (row.status !== 'pending') throw alreadyReviewed();
     const input = corrections ?? {};
@@ -200,21 +201,33 @@ export function createFoodRequestsService(deps: FoodRequestsServiceDeps) {
       );
       await repo.update(trx, id, { created_food_id: foodId });
       await markGlobalFoodsChanged(trx, now);
+      await recordOperatorAction(
+        trx,
+        { actorUserId: reviewerUserId, requestId, action: 'food_request.approve', targetType: 'food_request', targetId: id, details: { name: nameEs, foodId } },
+        now,
+      );
     });
     return adminGet(id);
   }
 
-  async function reject(reviewerUserId: string, id: string, reason: string): Promise<AdminFoodRequest> {
+  async function reject(reviewerUserId: string, id: string, reason: string, requestId: string | null = null): Promise<AdminFoodRequest> {
     const row = await adminRow(id);
     if (row.status !== 'pending') throw alreadyReviewed();
     const now = clock.now().toISOString();
-    const updated = await repo.update(
-      db,
-      id,
-      { status: 'rejected', rejection_reason: reason, reviewed_by: reviewerUserId, reviewed_at: now, updated_at: now },
-      'pending',
-    );
-    if (!updated) throw alreadyReviewed();
+    await db.transaction().execute(async (trx) => {
+      const updated = await repo.update(
+        trx,
+        id,
+        { status: 'rejected', rejection_reason: reason, reviewed_by: reviewerUserId, reviewed_at: now, updated_at: now },
+        'pending',
+      );
+      if (!updated) throw alreadyReviewed();
+      await recordOperatorAction(
+        trx,
+        { actorUserId: reviewerUserId, requestId, action: 'food_request.reject', targetType: 'food_request', targetId: id, details: { name: row.name, reason } },
+        now,
+      );
+    });
     return adminGet(id);
   }
 

@@ -1,6 +1,6 @@
 // /api/v1 news and FAQ. Reading: /news, /news/unseen-count, /news/seen, /faq?q= (nutritionists and admins;
 // the guided tour is /me/onboarding). Writing news and FAQ: /admin/news and /admin/faq/… (admins only; 403 otherwise).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,13 +22,30 @@ import {
   updateNewsRequestSchema,
 } from '@almendra/contracts';
 import type { Guards } from '../../lib/auth-guard.js';
-import type { HelpService } from './help.service.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { operatorFromRequest, recordOperatorAction } from '../audit/operator-audit.js';
+import { createHelpService, type HelpService } from './help.service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: idSchema });
 
-export async function helpRoutes(app: FastifyInstance, options: { help: HelpService; guards: Guards }): Promise<void> {
-  const { help, guards } = options;
+export async function helpRoutes(app: FastifyInstance, options: { help: HelpService; guards: Guards; db: Kysely<DB>; clock: Clock }): Promise<void> {
+  const { help, guards, db, clock } = options;
+  /** An operator's news/FAQ change and its audit entry, in one transaction. */
+  const audited = <T>(
+    request: FastifyRequest,
+    action: string,
+    targetType: 'news' | 'faq',
+    change: (inTransaction: HelpService) => Promise<T>,
+    targetId: (result: T) => string | null,
+  ): Promise<T> =>
+    db.transaction().execute(async (trx) => {
+      const result = await change(createHelpService({ db: trx, clock }));
+      await recordOperatorAction(trx, { ...operatorFromRequest(request), action, targetType, targetId: targetId(result) }, clock.now().toISOString());
+      return result;
+    });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const reader = guards.requireEditor;
   const admin = guards.requireAdmin;
@@ -55,18 +72,18 @@ export async function helpRoutes(app: FastifyInstance, options: { help: HelpServ
   r.post(
     '/admin/news',
     { preHandler: admin, schema: { tags: ['admin', 'news'], summary: 'Publishes a news item (admins)', body: createNewsRequestSchema, response: { 201: newsItemSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await help.createNews(userOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await audited(request, 'news.create', 'news', (h) => h.createNews(userOf(request), request.body), (item) => item.id)),
   );
   r.patch(
     '/admin/news/:id',
     { preHandler: admin, schema: { tags: ['admin', 'news'], summary: 'Edits a news item (admins)', params: idParams, body: updateNewsRequestSchema, response: { 200: newsItemSchema, ...errors } } },
-    async (request) => help.updateNews(request.params.id, request.body),
+    async (request) => audited(request, 'news.update', 'news', (h) => h.updateNews(request.params.id, request.body), () => request.params.id),
   );
   r.delete(
     '/admin/news/:id',
     { preHandler: admin, schema: { tags: ['admin', 'news'], summary: 'Deletes a news item (admins)', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await help.deleteNews(request.params.id);
+      await audited(request, 'news.delete', 'news', (h) => h.deleteNews(request.params.id), () => request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -79,36 +96,36 @@ export async function helpRoutes(app: FastifyInstance, options: { help: HelpServ
   r.post(
     '/admin/faq/categories',
     { preHandler: admin, schema: { tags: ['admin', 'help'], summary: 'Creates a FAQ category (admins)', body: createFaqCategoryRequestSchema, response: { 201: faqCategorySchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await help.createCategory(request.body)),
+    async (request, reply) => reply.status(201).send(await audited(request, 'faq.category.create', 'faq', (h) => h.createCategory(request.body), (category) => category.id)),
   );
   r.patch(
     '/admin/faq/categories/:id',
     { preHandler: admin, schema: { tags: ['admin', 'help'], summary: 'Renames or moves a FAQ category (admins)', params: idParams, body: updateFaqCategoryRequestSchema, response: { 200: faqCategorySchema, ...errors } } },
-    async (request) => help.updateCategory(request.params.id, request.body),
+    async (request) => audited(request, 'faq.category.update', 'faq', (h) => h.updateCategory(request.params.id, request.body), () => request.params.id),
   );
   r.delete(
     '/admin/faq/categories/:id',
     { preHandler: admin, schema: { tags: ['admin', 'help'], summary: 'Deletes a FAQ category with its questions (admins)', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await help.deleteCategory(request.params.id);
+      await audited(request, 'faq.category.delete', 'faq', (h) => h.deleteCategory(request.params.id), () => request.params.id);
       return reply.status(204).send(null);
     },
   );
   r.post(
     '/admin/faq/items',
     { preHandler: admin, schema: { tags: ['admin', 'help'], summary: 'Adds a question and its answer to a FAQ category (admins)', body: createFaqItemRequestSchema, response: { 201: faqItemSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await help.createItem(request.body)),
+    async (request, reply) => reply.status(201).send(await audited(request, 'faq.item.create', 'faq', (h) => h.createItem(request.body), (item) => item.id)),
   );
   r.patch(
     '/admin/faq/items/:id',
     { preHandler: admin, schema: { tags: ['admin', 'help'], summary: 'Edits a FAQ question (admins)', params: idParams, body: updateFaqItemRequestSchema, response: { 200: faqItemSchema, ...errors } } },
-    async (request) => help.updateItem(request.params.id, request.body),
+    async (request) => audited(request, 'faq.item.update', 'faq', (h) => h.updateItem(request.params.id, request.body), () => request.params.id),
   );
   r.delete(
     '/admin/faq/items/:id',
     { preHandler: admin, schema: { tags: ['admin', 'help'], summary: 'Deletes a FAQ question (admins)', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await help.deleteItem(request.params.id);
+      await audited(request, 'faq.item.delete', 'faq', (h) => h.deleteItem(request.params.id), () => request.params.id);
       return reply.status(204).send(null);
     },
   );
