@@ -16,18 +16,26 @@ export function errorMessage(error: unknown): string {
   return i18n.t('common:errors.unexpected');
 }
 
-function show(title: string, message: string, color: 'red' | 'teal' | 'yellow'): void {
+/** Seed 2 section 9: a failed profile-name update keeps its error toast for 8800 ms. */
+export const NAME_UPDATE_ERROR_TOAST_MS = 8800;
+
+function show(title: string, message: string, color: 'red' | 'teal' | 'yellow', autoClose = TOAST_DURATION_MS): void {
   notifications.show({
     title,
     message,
     color,
-    autoClose: TOAST_DURATION_MS,
+    autoClose,
     closeButtonProps: { 'aria-label': i18n.t('common:actions.closeNotification') },
   });
 }
 
 export function showError(error: unknown): void {
   show(i18n.t('common:errors.title'), errorMessage(error), 'red');
+}
+
+/** An error toast that stays longer than the usual 2500 ms (e.g. NAME_UPDATE_ERROR_TOAST_MS). */
+export function showLongError(error: unknown, autoClose: number): void {
+  show(i18n.t('common:errors.title'), errorMessage(error), 'red', autoClose);
 }
 
 export function showSuccess(title: string, message: string): void {

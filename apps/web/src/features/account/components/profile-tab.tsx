@@ -12,7 +12,7 @@ import { fieldErrors } from '../../../lib/api-error';
 import { countryOptions } from '../../../lib/countries';
 import { setCurrentUser } from '../../../lib/current-user';
 import { intlLocale } from '../../../lib/i18n';
-import { showSuccess } from '../../../lib/toast';
+import { NAME_UPDATE_ERROR_TOAST_MS, showError, showLongError, showSuccess } from '../../../lib/toast';
 import classes from './account.module.css';
 import { LogoCard } from './logo-card';
 
@@ -58,7 +58,14 @@ function ProfileForm({ me, locale }: { me: MeResponse; locale: string }) {
   });
   const save = useMutation({
     mutationFn: () => updateProfile(values),
+    // The error toast is shown here: 8800 ms when the name was being changed (seed 2 section 9), else 2500.
+    meta: { silent: true },
     onSuccess: () => showSuccess(t('profile.savedTitle'), t('profile.savedMessage')),
+    onError: (error) => {
+      const nameChanged = values.firstName !== nutritionist.firstName || values.lastName !== nutritionist.lastName;
+      if (nameChanged) showLongError(error, NAME_UPDATE_ERROR_TOAST_MS);
+      else showError(error);
+    },
   });
   const errors = fieldErrors(save.error);
   const field = (name: keyof typeof values) => ({
