@@ -6,6 +6,7 @@
 // one is saved and the success state links to the billing tab, which shows it after a reload. The
 // operator's audit log lists both actions. Screens at 1366×768 and 390×844, light and dark.
 import { expect, test, type Browser } from '@playwright/test';
+import sharp from 'sharp';
 import { apiCall, expectAccessible, newAccount, register, screenshot } from './support';
 
 const OPERATOR_EMAIL = 'operadora-facturacion@e2e.test';
@@ -150,4 +151,27 @@ test('trial over → plans → pay → an operator records the payment → acces
 
   await operator.context.close();
   await nutri.context.close();
+});
+
+test('account general data: profile photo and currency, kept after a reload', async ({ page }) => {
+  await register(page);
+  await page.goto('/cuenta');
+  const card = page.getByTestId('profile-photo-card');
+  const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a9c6b' } }).png().toBuffer();
+  await card.locator('input[type="file"]').setInputFiles({ name: 'yo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Foto guardada')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Cambiar foto' })).toBeVisible();
+  await expect(card.locator('img')).toHaveAttribute('src', /^blob:/);
+
+  await page.getByTestId('profile-currency').click();
+  await page.getByRole('option', { name: /^USD/ }).click();
+  await page.getByTestId('profile-form').locator('button[type="submit"]').click();
+  await expect(page.getByText('Perfil guardado')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId('profile-currency')).toHaveValue(/^USD/);
+  await expect(page.getByTestId('profile-photo-card').locator('img')).toHaveAttribute('src', /^blob:/);
+  await screenshot(page, 'billing-12-account-photo-currency');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'billing-13-account-photo-currency-phone');
 });

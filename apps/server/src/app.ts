@@ -30,6 +30,7 @@ import { createS3UploadBackend, registerUploadBackend, unregisterUploadBackend }
 import { RateLimiter } from './lib/rate-limiter.js';
 import { loadOrCreateSigningSecret } from './lib/secrets.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { profilePhotoRoutes } from './modules/branding/profile-photo.routes.js';
 import { adminConsoleRoutes } from './modules/admin/admin-console.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingService } from './modules/billing/billing.service.js';
@@ -339,6 +340,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         portal,
       });
       await api.register(brandingRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });
+      await api.register(profilePhotoRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });
       await api.register(notesRoutes, { notes: createNotesService({ db: database.db, clock }), guards });
       await api.register(helpRoutes, { help: createHelpService({ db: database.db, clock }), guards, db: database.db, clock });
       await api.register(paymentWebhookRoutes, {

@@ -70,8 +70,17 @@ export const nutritionistSchema = z.object({
   countryCode: z.string(),
   licenceNumber: z.string().nullable(),
   timeZone: z.string(),
+  /** ISO 4217 code of her prices and reports (the country's when she never chose one). */
+  currency: z.string(),
+  /** When the profile photo last changed (GET /me/photo); null without a photo. */
+  photoUpdatedAt: z.string().nullable(),
 });
 export type Nutritionist = z.infer<typeof nutritionistSchema>;
+
+/** The currency of a practice that never chose one: the peso in Argentina, the dollar elsewhere. */
+export function defaultCurrencyFor(countryCode: string): string {
+  return countryCode === 'AR' ? 'ARS' : 'USD';
+}
 
 export const registerRequestSchema = z.object({
   firstName: requiredName('tu nombre'),
@@ -165,6 +174,11 @@ export const updateProfileRequestSchema = z
     ),
     licenceNumber: optionalProfileText(40, 'La matrícula es demasiado larga (máximo 40 caracteres).'),
     countryCode: countryCodeSchema,
+    currency: z
+      .string({ error: 'Elige una moneda.' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, { error: 'La moneda debe ser un código ISO 4217 de 3 letras (ARS, USD…).' }),
   })
   .partial();
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
@@ -219,3 +233,8 @@ export const oidcCallbackRequestSchema = z.object({ query: z.string().max(8000) 
 export type OidcCallbackRequest = z.infer<typeof oidcCallbackRequestSchema>;
 export const oidcCallbackResponseSchema = sessionResponseSchema.extend({ to: z.string().nullable() });
 export type OidcCallbackResponse = z.infer<typeof oidcCallbackResponseSchema>;
+
+/** The nutritionist's profile photo (PUT /me/photo, multipart): JPEG, PNG or WebP up to 5 MB. */
+export const PROFILE_PHOTO_FIELD = 'photo';
+export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const profilePhotoSchema = z.object({ photoUpdatedAt: z.string().nullable() });

@@ -19,6 +19,7 @@ import * as operatorAudit from './migrations/0016-operator-audit.js';
 import * as fiscal from './migrations/0017-fiscal.js';
 import * as billing from './migrations/0018-billing.js';
 import * as paymentWebhooks from './migrations/0019-payment-webhooks.js';
+import * as accountProfile from './migrations/0020-account-profile.js';
 import * as oidc from './migrations/0022-oidc.js';
 
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017-fiscal': fiscal,
   '0018-billing': billing,
   '0019-payment-webhooks': paymentWebhooks,
+  '0020-account-profile': accountProfile,
   '0022-oidc': oidc,
 };
 

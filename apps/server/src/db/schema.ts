@@ -67,6 +67,15 @@ export interface NutritionistFiscalColumns {
   fiscal_tour_seen: Generated<Flag>;
 }
 
+/** Added by 0020-account-profile. */
+export interface NutritionistProfileColumns {
+  /** Relative to DATA_DIR (uploads/profile-photos/…), a WebP; null without a photo. */
+  photo_path: string | null;
+  photo_updated_at: IsoInstant | null;
+  /** ISO 4217; null = the country's default. */
+  currency: string | null;
+}
+
 export interface RefreshTokensTable {
   id: string;
   user_id: string;
@@ -196,7 +205,7 @@ export interface SubscriptionEventsTable {
 
 export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, PublicProfileDB, NotesDB {
   users: UsersTable;
-  nutritionists: NutritionistsTable & NutritionistLogoColumns & NutritionistOnboardingColumns & NutritionistFiscalColumns;
+  nutritionists: NutritionistsTable & NutritionistLogoColumns & NutritionistOnboardingColumns & NutritionistFiscalColumns & NutritionistProfileColumns;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   outbox_emails: OutboxEmailsTable;

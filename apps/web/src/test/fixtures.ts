@@ -31,6 +31,8 @@ export function me(overrides: Partial<User> = {}): MeResponse {
       countryCode: 'AR',
       licenceNumber: null,
       timeZone: 'America/Argentina/Buenos_Aires',
+      currency: 'ARS',
+      photoUpdatedAt: null,
     },
   };
 }

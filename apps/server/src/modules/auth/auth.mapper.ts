@@ -1,6 +1,7 @@
 // Database rows → contract types (never return rows).
 import type { Nutritionist, User } from '@almendra/contracts';
-import { primaryColorSchema, starredPagesSchema } from '@almendra/contracts';
+import { defaultCurrencyFor, primaryColorSchema, starredPagesSchema } from '@almendra/contracts';
+import type { NutritionistProfileColumns } from '../../db/schema.js';
 import type { NutritionistRow, UserRow } from './auth.repository.js';
 
 function parseStarredPages(json: string): string[] {
@@ -29,7 +30,8 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function toNutritionist(row: NutritionistRow): Nutritionist {
+/** `selectAll()` rows carry the 0020 columns too; rows built in code may not. */
+export function toNutritionist(row: NutritionistRow & Partial<NutritionistProfileColumns>): Nutritionist {
   return {
     id: row.id,
     userId: row.user_id,
@@ -40,5 +42,7 @@ export function toNutritionist(row: NutritionistRow): Nutritionist {
     countryCode: row.country_code,
     licenceNumber: row.licence_number,
     timeZone: row.time_zone,
+    currency: row.currency ?? defaultCurrencyFor(row.country_code),
+    photoUpdatedAt: row.photo_path ? (row.photo_updated_at ?? null) : null,
   };
 }

@@ -45,7 +45,7 @@ export const authRepository = {
   async updateNutritionistProfile(
     db: Executor,
     userId: string,
-    changes: Partial<Pick<NutritionistsTable, 'first_name' | 'last_name' | 'phone' | 'licence_number' | 'country_code'>>,
+    changes: Partial<Pick<NutritionistsTable, 'first_name' | 'last_name' | 'phone' | 'licence_number' | 'country_code'> & { currency: string | null }>,
     now: string,
   ): Promise<boolean> {
     const result = await db

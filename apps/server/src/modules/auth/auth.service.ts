@@ -255,6 +255,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (input.phone !== undefined) changes.phone = input.phone;
       if (input.licenceNumber !== undefined) changes.licence_number = input.licenceNumber;
       if (input.countryCode !== undefined) changes.country_code = input.countryCode;
+      if (input.currency !== undefined) changes.currency = input.currency;
       const updated = await repo.updateNutritionistProfile(db, userId, changes, nowIso());
       if (!updated) throw new AppError('FORBIDDEN', 'Solo una cuenta de nutricionista tiene perfil profesional.');
       return me(userId);

@@ -15,6 +15,15 @@ import { intlLocale } from '../../../lib/i18n';
 import { NAME_UPDATE_ERROR_TOAST_MS, showError, showLongError, showSuccess } from '../../../lib/toast';
 import classes from './account.module.css';
 import { LogoCard } from './logo-card';
+import { ProfilePhotoCard } from './profile-photo-card';
+
+/** The currencies of the countries Almendra serves first, plus the one she already uses. */
+const CURRENCIES = ['ARS', 'USD', 'UYU', 'CLP', 'PYG', 'BOB', 'BRL', 'PEN', 'COP', 'MXN', 'EUR'];
+
+function currencyOptions(locale: string, current: string) {
+  const names = new Intl.DisplayNames([locale], { type: 'currency' });
+  return [...new Set([...CURRENCIES, current])].map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }));
+}
 
 async function updateProfile(patch: UpdateProfileRequest): Promise<MeResponse> {
   const me = await api.patch<MeResponse>('/me/profile', patch);
@@ -40,6 +49,7 @@ export function ProfileTab({ me }: { me: MeResponse }) {
   }
   return (
     <Stack gap="xl">
+      <ProfilePhotoCard />
       <ProfileForm me={me} locale={intlLocale(i18n.language)} />
       <LogoCard />
     </Stack>
@@ -55,6 +65,7 @@ function ProfileForm({ me, locale }: { me: MeResponse; locale: string }) {
     phone: nutritionist.phone ?? '',
     licenceNumber: nutritionist.licenceNumber ?? '',
     countryCode: nutritionist.countryCode,
+    currency: nutritionist.currency,
   });
   const save = useMutation({
     mutationFn: () => updateProfile(values),
@@ -107,6 +118,17 @@ function ProfileForm({ me, locale }: { me: MeResponse; locale: string }) {
           error={errors.countryCode}
           onChange={(value) => value && setValues((current) => ({ ...current, countryCode: value }))}
           data={countryOptions(locale)}
+        />
+        <Select
+          label={t('profile.currency')}
+          description={t('profile.currencyNote')}
+          value={values.currency}
+          allowDeselect={false}
+          searchable
+          error={errors.currency}
+          onChange={(value) => value && setValues((current) => ({ ...current, currency: value }))}
+          data={currencyOptions(locale, values.currency)}
+          data-testid="profile-currency"
         />
         <Group>
           <Button type="submit" loading={save.isPending} leftSection={<IconCheck size={16} />}>
