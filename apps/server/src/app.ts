@@ -178,7 +178,15 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
 
   const secret = loadOrCreateSigningSecret(config.jwtSecret, config.dataDir);
   const tokens = new AccessTokenIssuer(secret, config.accessTokenTtlSeconds, clock);
-  const billing = createBillingService({ db: database.db, clock, enabled: config.billing.enabled, manualInstructions: config.billing.manualInstructions });
+  const processors = options.paymentProviders ?? createProcessorProviders(config.payments);
+  const billing = createBillingService({
+    db: database.db,
+    clock,
+    enabled: config.billing.enabled,
+    manualInstructions: config.billing.manualInstructions,
+    processors,
+    publicUrl: config.publicUrl,
+  });
   const guards = createGuards(tokens, billing.enabled ? { assertCanWrite: (nutritionistId) => billing.assertCanWrite(nutritionistId) } : {});
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.smtpFrom);
   const bus = options.bus ?? createEventBus(config.redisUrl);
@@ -346,7 +354,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(paymentWebhookRoutes, {
         db: database.db,
         clock,
-        providers: options.paymentProviders ?? createProcessorProviders(config.payments),
+        providers: processors,
         sink: options.billingEventSink ?? billing.sink,
       });
       await api.register(referralsRoutes, { referrals: createReferralsService({ db: database.db, clock }), guards });

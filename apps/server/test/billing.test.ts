@@ -263,3 +263,37 @@ describe('a processor webhook reaches the subscription', () => {
     }
   });
 });
+
+describe('checkout with a configured processor', () => {
+  it('/pagar offers it, and starting it answers the hosted page and records the session', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const { default: Stripe } = await import('stripe');
+    const { createStripeProvider } = await import('../src/modules/payments/stripe-provider.js');
+    const recorded = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'payments', 'stripe-checkout-session.json'), 'utf8')) as { response: { status: number; body: unknown } };
+    const sent: URLSearchParams[] = [];
+    const fetchFn = async (_input: string | URL | Request, init?: RequestInit) => {
+      sent.push(new URLSearchParams(String(init?.body ?? '')));
+      return new Response(JSON.stringify(recorded.response.body), { status: recorded.response.status, headers: { 'content-type': 'application/json' } });
+    };
+    const stripe = createStripeProvider({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', httpClient: Stripe.createFetchHttpClient(fetchFn as typeof fetch) });
+    const app = await createTestApp({ BILLING_ENABLED: 'true' }, { paymentProviders: { stripe } });
+    try {
+      const n = await registerAndLogin(app);
+      const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.app.inject({ method, url, headers: n.auth, ...(payload ? { payload } : {}) });
+      expect((await call('GET', '/api/v1/me/subscription')).json().checkoutProcessors).toEqual(['stripe']);
+      expect((await call('POST', '/api/v1/me/subscription/checkout', { processor: 'stripe' })).statusCode).toBe(422);
+      await call('POST', '/api/v1/me/subscription/plan', { planKey: 'ar-mensual' });
+      const started = await call('POST', '/api/v1/me/subscription/checkout', { processor: 'stripe' });
+      expect(started.statusCode).toBe(200);
+      expect(started.json().redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+      expect(sent[0]!.get('client_reference_id')).toBe(n.session.nutritionist.id);
+      expect(sent[0]!.get('success_url')).toBe('http://almendra.test/exitoso');
+      expect((await call('POST', '/api/v1/me/subscription/checkout', { processor: 'mercadopago' })).statusCode).toBe(422);
+      const mine = (await call('GET', '/api/v1/me/subscription')).json();
+      expect(mine.history[0]).toMatchObject({ type: 'checkout.started', processor: 'stripe' });
+    } finally {
+      await app.close();
+    }
+  });
+});

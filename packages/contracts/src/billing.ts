@@ -83,8 +83,13 @@ export const meSubscriptionSchema = z.object({
   rejectedNotice: z.object({ eventId: z.string(), at: isoInstantSchema, reason: z.string().nullable() }).nullable(),
   /** How to pay with the manual processor (configured by the operator); null when not offered. */
   manualPaymentInstructions: z.string().nullable(),
+  /** Processors configured on this server whose hosted checkout /pagar offers. */
+  checkoutProcessors: z.array(z.enum(['mercadopago', 'stripe'])),
 });
 export type MeSubscription = z.infer<typeof meSubscriptionSchema>;
+
+export const startCheckoutRequestSchema = z.object({ processor: z.enum(['mercadopago', 'stripe'], { error: 'Elige Mercado Pago o Stripe.' }) });
+export const checkoutResponseSchema = z.object({ redirectUrl: z.string() });
 
 export const choosePlanRequestSchema = z.object({ planKey: z.string({ error: 'Elige un plan.' }).min(1, { error: 'Elige un plan.' }) });
 export const seenNoticeRequestSchema = z.object({ eventId: idSchema });

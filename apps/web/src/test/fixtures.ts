@@ -56,7 +56,7 @@ const emptyPracticeHandlers: Record<string, (init: RequestInit) => Response | Pr
   'GET /api/v1/plans': () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20 }),
   'GET /api/v1/health': () => jsonResponse(200, { status: 'ok', database: 'sqlite', version: '0.1.0+web.test' }),
   'GET /api/v1/me/subscription': () =>
-    jsonResponse(200, { billingEnabled: false, state: null, plan: null, history: [], rejectedNotice: null, manualPaymentInstructions: null }),
+    jsonResponse(200, { billingEnabled: false, state: null, plan: null, history: [], rejectedNotice: null, manualPaymentInstructions: null, checkoutProcessors: [] }),
   'GET /api/v1/client-config': () => jsonResponse(200, { mapTileUrl: null, errorReporting: null, sso: null }),
   'GET /api/v1/appointments/today': () =>
     jsonResponse(200, { date: '2026-03-10', timeZone: 'America/Argentina/Buenos_Aires', appointments: [] }),

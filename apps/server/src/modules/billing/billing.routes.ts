@@ -8,11 +8,13 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { fiscalDocumentProblem, documentDigits } from '@almendra/domain';
 import {
+  checkoutResponseSchema,
   choosePlanRequestSchema,
   errorBodySchema,
   fiscalDataSchema,
   meSubscriptionSchema,
   seenNoticeRequestSchema,
+  startCheckoutRequestSchema,
   subscriptionPlanListSchema,
   subscriptionPlansQuerySchema,
   updateFiscalRequestSchema,
@@ -56,6 +58,14 @@ export async function billingRoutes(app: FastifyInstance, options: { db: Kysely<
     '/me/subscription/plan',
     { preHandler: editor, schema: { tags, summary: 'Choose or change the plan (paid with the configured processor)', body: choosePlanRequestSchema, response: { 200: meSubscriptionSchema, ...errors } } },
     async (request) => billing.choosePlan(tenantScope(request).nutritionistId, actor(request), request.body.planKey),
+  );
+  r.post(
+    '/me/subscription/checkout',
+    {
+      preHandler: editor,
+      schema: { tags, summary: "Start the processor's hosted checkout for the chosen plan", body: startCheckoutRequestSchema, response: { 200: checkoutResponseSchema, ...errors, 422: errorBodySchema } },
+    },
+    async (request) => billing.startCheckout(tenantScope(request).nutritionistId, actor(request), request.body.processor),
   );
   r.post(
     '/me/subscription/cancel',

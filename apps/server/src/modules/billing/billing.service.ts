@@ -22,7 +22,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordOperatorAction } from '../audit/operator-audit.js';
 import { readFiscalState } from '../fiscal/fiscal-state.js';
-import type { BillingEvent, BillingEventSink, PaymentProviderKey } from './payment-provider.js';
+import type { BillingEvent, BillingEventSink, PaymentProvider, PaymentProviderKey } from './payment-provider.js';
+import { PERIOD_MONTHS } from '@almendra/domain';
 
 type PlanRow = Selectable<DB['subscription_plans']>;
 type SubscriptionRow = Selectable<DB['subscriptions']>;
@@ -36,6 +37,10 @@ export interface BillingServiceDeps {
   clock: Clock;
   enabled: boolean;
   manualInstructions: string | null;
+  /** Mercado Pago / Stripe, when configured: /pagar offers their checkout. */
+  processors?: Partial<Record<'mercadopago' | 'stripe', PaymentProvider>>;
+  /** Where the processor sends the browser back (/exitoso, /pagar). */
+  publicUrl?: string;
 }
 
 const toPlan = (row: PlanRow): SubscriptionPlan => ({
@@ -272,7 +277,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     async mine(nutritionistId: string): Promise<MeSubscription> {
-      if (!deps.enabled) return { billingEnabled: false, state: null, plan: null, history: [], rejectedNotice: null, manualPaymentInstructions: null };
+      if (!deps.enabled) return { billingEnabled: false, state: null, plan: null, history: [], rejectedNotice: null, manualPaymentInstructions: null, checkoutProcessors: [] };
       const { state, row, plan } = await stateOf(db, nutritionistId);
       const events = await history(nutritionistId);
       const lastRejected = events.find((e) => e.type === 'payment.rejected');
@@ -280,7 +285,39 @@ export function createBillingService(deps: BillingServiceDeps) {
         lastRejected && row.last_payment_status === 'rejected' && row.rejected_notice_seen_event_id !== lastRejected.id
           ? { eventId: lastRejected.id, at: lastRejected.createdAt, reason: lastRejected.note }
           : null;
-      return { billingEnabled: true, state, plan: plan ? toPlan(plan) : null, history: events, rejectedNotice, manualPaymentInstructions: deps.manualInstructions };
+      return {
+        billingEnabled: true,
+        state,
+        plan: plan ? toPlan(plan) : null,
+        history: events,
+        rejectedNotice,
+        manualPaymentInstructions: deps.manualInstructions,
+        checkoutProcessors: (['mercadopago', 'stripe'] as const).filter((key) => deps.processors?.[key]),
+      };
+    },
+
+    /** Starts the processor's hosted checkout for the chosen plan; answers where to send the browser. */
+    async startCheckout(nutritionistId: string, userId: string, processorKey: 'mercadopago' | 'stripe'): Promise<{ redirectUrl: string }> {
+      const processor = deps.processors?.[processorKey];
+      if (!deps.enabled || !processor) throw new AppError('DOMAIN_RULE', 'Ese medio de pago no está disponible en este servidor.');
+      const { row, plan } = await stateOf(db, nutritionistId);
+      if (!plan) throw new AppError('DOMAIN_RULE', 'Elegí un plan antes de pagar.');
+      const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+      const base = deps.publicUrl ?? '';
+      const session = await processor.createCheckout({
+        subscriptionId: row.nutritionist_id,
+        nutritionistId,
+        payerEmail: user.email,
+        plan: { key: plan.key, name: plan.name, period: plan.period, intervalMonths: PERIOD_MONTHS[plan.period], priceCents: Number(plan.price_cents), currency: plan.currency },
+        successUrl: `${base}/exitoso`,
+        failureUrl: `${base}/pagar`,
+      });
+      if (!session.redirectUrl) throw new AppError('INTERNAL_ERROR', 'El medio de pago no devolvió una página de pago.');
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('subscriptions').set({ processor: processorKey, external_id: session.externalId, updated_at: nowIso() }).where('nutritionist_id', '=', nutritionistId).execute();
+        await addEvent(trx, nutritionistId, { type: 'checkout.started', planKey: plan.key, processor: processorKey, reference: session.externalId, actorUserId: userId });
+      });
+      return { redirectUrl: session.redirectUrl };
     },
 
     async choosePlan(nutritionistId: string, userId: string, planKey: string): Promise<MeSubscription> {

@@ -32,6 +32,7 @@ export const fiscalQuery = () => queryOptions({ queryKey: billingKeys.fiscal, qu
 
 export const billingApi = {
   choosePlan: (planKey: string) => api.post<MeSubscription>('/me/subscription/plan', { planKey }),
+  startCheckout: (processor: 'mercadopago' | 'stripe') => api.post<{ redirectUrl: string }>('/me/subscription/checkout', { processor }),
   cancel: () => api.post<MeSubscription>('/me/subscription/cancel', {}),
   reactivate: () => api.post<MeSubscription>('/me/subscription/reactivate', {}),
   rejectedNoticeSeen: (eventId: string) => api.post<void>('/me/subscription/rejected-notice/seen', { eventId }),

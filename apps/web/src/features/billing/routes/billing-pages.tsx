@@ -216,6 +216,12 @@ export function PaymentPage({ mode = 'pay' }: { mode?: 'pay' | 'activate' }) {
   useDocumentTitle(`${mode === 'activate' ? t('billing:payment.activateTitle') : t('billing:payment.payTitle')} · ${t('common:appName')}`);
   const state = mine.data?.state ?? null;
   const wasInactive = mode === 'activate';
+  // The processor's hosted page; it sends the browser back to /exitoso (or /pagar when abandoned).
+  const checkout = useMutation({
+    mutationFn: billingApi.startCheckout,
+    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+    onError: showError,
+  });
   useEffect(() => {
     // Once an expired account is paid, the session says so and /exitoso confirms it.
     if (wasInactive && state?.activo && state.pago) {
@@ -268,6 +274,15 @@ export function PaymentPage({ mode = 'pay' }: { mode?: 'pay' | 'activate' }) {
                 {mine.data.manualPaymentInstructions ?? t('billing:payment.manualDefault')}
               </Text>
               {!state?.activo ? <Text size="sm" c="dimmed">{t('billing:payment.manualNote')}</Text> : null}
+              {mine.data.checkoutProcessors.length > 0 ? (
+                <Group gap="sm" data-testid="checkout-processors">
+                  {mine.data.checkoutProcessors.map((processor) => (
+                    <Button key={processor} loading={checkout.isPending && checkout.variables === processor} onClick={() => checkout.mutate(processor)}>
+                      {t('billing:payment.payWith', { processor: t(`billing:processor.${processor}`) })}
+                    </Button>
+                  ))}
+                </Group>
+              ) : null}
               <Button component={Link} to="/comprar" variant="default" style={{ alignSelf: 'flex-start' }}>
                 {t('billing:payment.changePlan')}
               </Button>
