@@ -57,20 +57,18 @@ export async function adminConsoleRoutes(app: FastifyInstance, options: { db: Ky
         .limit(limit)
         .offset(offset)
         .execute();
-      const items = [];
-      for (const row of rows) {
-        items.push({
-          userId: row.userId,
-          nutritionistId: row.nutritionistId,
-          email: row.email,
-          name: row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : row.email,
-          role: row.role,
-          countryCode: row.country_code,
-          bannedStatus: Number(row.banned_status),
-          createdAt: row.created_at,
-          subscription: row.nutritionistId && billing.enabled ? await billing.statusOf(row.nutritionistId) : null,
-        });
-      }
+      const statuses = billing.enabled ? await billing.statusesOf(rows.flatMap((row) => (row.nutritionistId ? [row.nutritionistId] : []))) : new Map();
+      const items = rows.map((row) => ({
+        userId: row.userId,
+        nutritionistId: row.nutritionistId,
+        email: row.email,
+        name: row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : row.email,
+        role: row.role,
+        countryCode: row.country_code,
+        bannedStatus: Number(row.banned_status),
+        createdAt: row.created_at,
+        subscription: (row.nutritionistId && statuses.get(row.nutritionistId)) ?? null,
+      }));
       return { items, total: Number(total) };
     },
   );

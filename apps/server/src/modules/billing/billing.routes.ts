@@ -86,11 +86,7 @@ export async function billingRoutes(app: FastifyInstance, options: { db: Kysely<
     },
   );
 
-  const fiscalOf = async (nutritionistId: string) => {
-    const state = await readFiscalState(db, nutritionistId);
-    const row = await db.selectFrom('nutritionists').select('fiscal_updated_at').where('id', '=', nutritionistId).executeTakeFirst();
-    return { ...state, updatedAt: row?.fiscal_updated_at ?? null };
-  };
+  const fiscalOf = (nutritionistId: string) => readFiscalState(db, nutritionistId);
   r.get(
     '/me/fiscal',
     { preHandler: editor, schema: { tags, summary: 'Fiscal data of the billing form', response: { 200: fiscalDataSchema, ...errors } } },

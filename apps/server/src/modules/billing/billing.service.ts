@@ -21,7 +21,6 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordOperatorAction } from '../audit/operator-audit.js';
-import { readFiscalState } from '../fiscal/fiscal-state.js';
 import type { BillingEvent, BillingEventSink, PaymentProvider, PaymentProviderKey } from './payment-provider.js';
 import { PERIOD_MONTHS } from '@almendra/domain';
 
@@ -131,35 +130,83 @@ export function createBillingService(deps: BillingServiceDeps) {
     return id;
   }
 
+  /**
+   * The plan state of practices in one joined query (practice, user, subscription, plan). A practice
+   * without a subscription row yet gets the trial ensureSubscription would give it (same dates), without
+   * writing: this runs on every write request (assertCanWrite), every session (effectiveBannedStatus) and
+   * over every practice for the operator's figures.
+   */
+  async function statesOf(
+    executor: Executor,
+    which: { nutritionistIds: string[] } | { userId: string } | 'all',
+  ): Promise<Map<string, { state: PlanState; userId: string }>> {
+    let query = executor
+      .selectFrom('nutritionists')
+      .innerJoin('users', 'users.id', 'nutritionists.user_id')
+      .leftJoin('subscriptions', 'subscriptions.nutritionist_id', 'nutritionists.id')
+      .leftJoin('subscription_plans', 'subscription_plans.key', 'subscriptions.plan_key')
+      .select([
+        'nutritionists.id',
+        'nutritionists.user_id',
+        'nutritionists.created_at',
+        'nutritionists.country_code',
+        'nutritionists.first_patient_tour',
+        'nutritionists.fiscal_document_number',
+        'nutritionists.fiscal_tour_seen',
+        'users.banned_status',
+        'subscriptions.nutritionist_id as subscribed',
+        'subscriptions.plan_key',
+        'subscriptions.started_at',
+        'subscriptions.trial_ends_at',
+        'subscriptions.paid_until',
+        'subscriptions.cancel_at_period_end',
+        'subscriptions.processor',
+        'subscriptions.last_payment_status',
+        'subscriptions.last_payment_at',
+        'subscription_plans.name as plan_name',
+        'subscription_plans.period as plan_period',
+      ]);
+    if (which !== 'all') {
+      if ('userId' in which) query = query.where('nutritionists.user_id', '=', which.userId);
+      else if (which.nutritionistIds.length === 0) return new Map();
+      else query = query.where('nutritionists.id', 'in', which.nutritionistIds);
+    }
+    const rows = await query.execute();
+    // The catalogue (a handful of rows) only when some practice has no subscription row yet.
+    const catalogue = rows.some((r) => r.subscribed === null) ? await executor.selectFrom('subscription_plans').selectAll().where('active', '=', 1).orderBy('sort').orderBy('key').execute() : [];
+    const trialDaysFor = (country: string) => {
+      const own = catalogue.filter((p) => p.country_code === country);
+      const first = (own.length > 0 ? own : catalogue.filter((p) => p.country_code === null))[0];
+      return first ? Number(first.trial_days) : DEFAULT_TRIAL_DAYS;
+    };
+    const now = clock.now();
+    const states = new Map<string, { state: PlanState; userId: string }>();
+    for (const r of rows) {
+      const record: SubscriptionRecord = {
+        planKey: r.plan_key ?? null,
+        planName: r.plan_name ?? null,
+        period: r.plan_period ?? null,
+        startedAt: r.started_at ?? r.created_at,
+        trialEndsAt: r.trial_ends_at ?? new Date(Date.parse(r.created_at) + trialDaysFor(r.country_code) * 86_400_000).toISOString(),
+        paidUntil: r.paid_until ?? null,
+        cancelAtPeriodEnd: Number(r.cancel_at_period_end ?? 0) === 1,
+        processor: r.processor ?? null,
+        lastPayment: r.last_payment_status && r.last_payment_at ? { status: r.last_payment_status, at: r.last_payment_at } : null,
+        cards: [],
+        firstPatientTourDue: r.first_patient_tour === 'sin_tour',
+        fiscalDocumentSaved: r.fiscal_document_number !== null,
+        fiscalTourSeen: Number(r.fiscal_tour_seen) === 1,
+      };
+      states.set(r.id, { state: computePlanState(record, now, { operatorBanned: Number(r.banned_status) === 2 }), userId: r.user_id });
+    }
+    return states;
+  }
+
+  /** One practice's state with its (created if missing) subscription row and plan, for the actions on it. */
   async function stateOf(executor: Executor, nutritionistId: string): Promise<{ state: PlanState; row: SubscriptionRow; plan: PlanRow | undefined }> {
     const row = await ensureSubscription(executor, nutritionistId);
-    const plan = await findPlan(executor, row.plan_key);
-    const [fiscal, practice] = await Promise.all([
-      readFiscalState(executor as Kysely<DB>, nutritionistId),
-      executor
-        .selectFrom('nutritionists')
-        .innerJoin('users', 'users.id', 'nutritionists.user_id')
-        .select(['users.banned_status', 'nutritionists.first_patient_tour'])
-        .where('nutritionists.id', '=', nutritionistId)
-        .executeTakeFirst(),
-    ]);
-    const record: SubscriptionRecord = {
-      planKey: row.plan_key,
-      planName: plan?.name ?? null,
-      period: plan?.period ?? null,
-      startedAt: row.started_at,
-      trialEndsAt: row.trial_ends_at,
-      paidUntil: row.paid_until,
-      cancelAtPeriodEnd: Number(row.cancel_at_period_end) === 1,
-      processor: row.processor,
-      lastPayment: row.last_payment_status && row.last_payment_at ? { status: row.last_payment_status, at: row.last_payment_at } : null,
-      cards: [],
-      firstPatientTourDue: practice?.first_patient_tour === 'sin_tour',
-      fiscalDocumentSaved: fiscal.documentNumber !== null,
-      fiscalTourSeen: fiscal.tourSeen,
-    };
-    const state = computePlanState(record, clock.now(), { operatorBanned: Number(practice?.banned_status ?? 0) === 2 });
-    return { state, row, plan };
+    const [plan, states] = await Promise.all([findPlan(executor, row.plan_key), statesOf(executor, { nutritionistIds: [nutritionistId] })]);
+    return { state: states.get(nutritionistId)!.state, row, plan };
   }
 
   const toEvent = (row: Selectable<DB['subscription_events']>): SubscriptionEvent => {
@@ -366,7 +413,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     /** Refuses writes of a practice whose trial or subscription ended (reads stay open: export keeps working). */
     async assertCanWrite(nutritionistId: string): Promise<void> {
       if (!deps.enabled) return;
-      const { state } = await stateOf(db, nutritionistId);
+      const state = (await statesOf(db, { nutritionistIds: [nutritionistId] })).get(nutritionistId)?.state;
+      if (!state) return;
       if (!state.activo) throw inactive();
       if (state.bannedStatus === 2) {
         throw new AppError('SUBSCRIPTION_INACTIVE', 'Tu cuenta está suspendida: podés ver y exportar tus datos, pero no modificarlos. Escribinos para reactivarla.');
@@ -376,10 +424,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     /** Usu_Baneado as the web guard reads it: the operator's ban, or 2 for an expired subscription. */
     async effectiveBannedStatus(user: { id: string; banned_status: number }): Promise<number> {
       if (Number(user.banned_status) === 2 || !deps.enabled) return Number(user.banned_status);
-      const practice = await db.selectFrom('nutritionists').select('id').where('user_id', '=', user.id).executeTakeFirst();
-      if (!practice) return Number(user.banned_status);
-      const { state } = await stateOf(db, practice.id);
-      return state.bannedStatus;
+      const [practice] = (await statesOf(db, { userId: user.id })).values();
+      return practice ? practice.state.bannedStatus : Number(user.banned_status);
     },
 
     // Operator side.
@@ -426,17 +472,16 @@ export function createBillingService(deps: BillingServiceDeps) {
       return this.mine(practice.id);
     },
 
-    /** Status of each listed practice, for the operator's user list. */
-    async statusOf(nutritionistId: string) {
-      const { state } = await stateOf(db, nutritionistId);
-      return { status: state.status, keyPlan: state.keyPlan, vigencia: state.vigencia };
+    /** Status of each listed practice, for the operator's user list (one query for the page). */
+    async statusesOf(nutritionistIds: string[]) {
+      const states = await statesOf(db, { nutritionistIds });
+      return new Map([...states].map(([id, { state }]) => [id, { status: state.status, keyPlan: state.keyPlan, vigencia: state.vigencia }]));
     },
 
     async figures() {
-      const practices = await db.selectFrom('nutritionists').select('id').execute();
-      const counts = { accounts: practices.length, trialing: 0, active: 0, pastDue: 0, cancelled: 0, expired: 0 };
-      for (const { id } of practices) {
-        const { state } = await stateOf(db, id);
+      const states = await statesOf(db, 'all');
+      const counts = { accounts: states.size, trialing: 0, active: 0, pastDue: 0, cancelled: 0, expired: 0 };
+      for (const { state } of states.values()) {
         if (state.status === 'trialing') counts.trialing += 1;
         else if (state.status === 'active') counts.active += 1;
         else if (state.status === 'past_due') counts.pastDue += 1;
