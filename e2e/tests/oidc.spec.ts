@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, screenshot } from './support.js';
-import { startTestProvider, type TestProvider } from './oidc-provider-support.js';
+// The same local OpenID provider the server's SSO tests use.
+import { startTestProvider, type TestProvider } from '../../apps/server/test/oidc-test-provider.js';
 
 const port = Number(process.env.E2E_PORT ?? 3210) + 20;
 const baseURL = `http://127.0.0.1:${port}`;

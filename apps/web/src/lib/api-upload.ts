@@ -7,7 +7,7 @@ import { currentAccessToken } from './session';
  * A request with the bearer token whose answer is not JSON or whose body is FormData (the JSON client
  * handles neither); a 401 renews the session through the shared refresh queue and retries once.
  */
-export async function authorized(method: 'GET' | 'PUT' | 'POST', path: string, form?: FormData): Promise<Response> {
+export async function authorized(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, form?: FormData): Promise<Response> {
   const send = (token: string | null) =>
     window.fetch(`${API_BASE}${path}`, {
       method,

@@ -1,40 +1,27 @@
 // "Foto de perfil" (seed 1 section 3, photoURL): upload (JPEG, PNG or WebP, ≤ 5 MB), preview and remove
 // the nutritionist's photo (PUT/GET/DELETE /api/v1/me/photo). The image needs the bearer header, so it is
-// fetched as a blob and shown through an object URL.
+// fetched as a blob (lib/api-upload) and shown through an object URL.
 import { useEffect, useMemo } from 'react';
 import { Avatar, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_PHOTO_FIELD, PROFILE_PHOTO_MAX_BYTES } from '@almendra/contracts';
-import { API_BASE, refreshSession } from '../../../lib/api-client';
-import { apiErrorFromResponse } from '../../../lib/api-error';
+import { isApiError } from '../../../lib/api-error';
+import { authorized } from '../../../lib/api-upload';
 import { ME_QUERY_KEY } from '../../../lib/current-user';
-import { currentAccessToken } from '../../../lib/session';
 import { showError, showSuccess, showWarning } from '../../../lib/toast';
 
 const photoKey = ['account', 'photo'] as const;
 
-async function send(method: 'GET' | 'PUT' | 'DELETE', body?: FormData): Promise<Response> {
-  const go = (token: string | null) =>
-    window.fetch(`${API_BASE}/me/photo`, {
-      method,
-      ...(body ? { body } : {}),
-      credentials: 'same-origin',
-      headers: { 'X-Requested-With': 'XMLHttpRequest', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-  const token = currentAccessToken();
-  const response = await go(token);
-  if (response.status !== 401 || !token) return response;
-  const renewed = await refreshSession(token);
-  return renewed ? go(renewed) : response;
-}
-
+/** The photo as a Blob, or null when there is none yet (404). */
 async function fetchPhoto(): Promise<Blob | null> {
-  const response = await send('GET');
-  if (response.status === 404) return null;
-  if (!response.ok) throw await apiErrorFromResponse(response);
-  return response.blob();
+  try {
+    return await (await authorized('GET', '/me/photo')).blob();
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
 }
 
 export function ProfilePhotoCard() {
@@ -51,16 +38,14 @@ export function ProfilePhotoCard() {
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.append(PROFILE_PHOTO_FIELD, file, file.name);
-      const response = await send('PUT', form);
-      if (!response.ok) throw await apiErrorFromResponse(response);
+      await authorized('PUT', '/me/photo', form);
     },
     onSuccess: () => (done(), showSuccess(t('photo.savedTitle'), t('photo.savedMessage'))),
     onError: showError,
   });
   const remove = useMutation({
     mutationFn: async () => {
-      const response = await send('DELETE');
-      if (!response.ok) throw await apiErrorFromResponse(response);
+      await authorized('DELETE', '/me/photo');
     },
     onSuccess: () => (queryClient.setQueryData(photoKey, null), done(), showSuccess(t('photo.removedTitle'), t('photo.removedMessage'))),
     onError: showError,

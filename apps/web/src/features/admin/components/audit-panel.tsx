@@ -19,7 +19,7 @@ export function AuditPanel() {
       <Text size="sm" c="dimmed">
         {t('audit.readOnly')}
       </Text>
-      <NativeSelect label={t('audit.filter')} value={target} onChange={(e) => setTarget(e.currentTarget.value)} data={[{ value: '', label: t('audit.all') }, ...TARGETS.map((v) => ({ value: v, label: v }))]} maw={260} />
+      <NativeSelect label={t('audit.filter')} value={target} onChange={(e) => setTarget(e.currentTarget.value)} data={[{ value: '', label: t('audit.all') }, ...TARGETS.map((v) => ({ value: v, label: t(`audit.targets.${v}`) }))]} maw={260} />
       {audit.data && audit.data.items.length === 0 ? <Text c="dimmed">{t('audit.empty')}</Text> : null}
       <Table.ScrollContainer minWidth={720}>
         <Table striped>
@@ -39,7 +39,7 @@ export function AuditPanel() {
                 <Table.Td>{entry.actorEmail}</Table.Td>
                 <Table.Td>{entry.action}</Table.Td>
                 <Table.Td>
-                  {entry.targetType}
+                  {t(`audit.targets.${entry.targetType}`, { defaultValue: entry.targetType })}
                   {entry.targetId ? ` · ${entry.targetId.slice(0, 8)}` : ''}
                 </Table.Td>
                 <Table.Td>

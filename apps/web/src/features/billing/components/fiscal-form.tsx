@@ -11,14 +11,6 @@ import { fieldErrors } from '../../../lib/api-error';
 import { showError, showSuccess } from '../../../lib/toast';
 import { billingApi, billingKeys, fiscalQuery } from '../api/billing-api';
 
-// The same texts the server answers (apps/server/src/modules/billing/billing.routes.ts), shown before
-// the call; the digits-only rule has its own translated message.
-const SERVER_TEXT: Record<string, string> = {
-  cuit_length: 'El CUIT tiene 11 números.',
-  cuit_prefix: 'El CUIT debe empezar con 20, 23, 24, 27, 30, 33 o 34.',
-  cuit_check_digit: 'El CUIT no es válido: el dígito verificador no coincide.',
-  dni_length: 'El DNI tiene 7 u 8 números.',
-};
 
 export function FiscalForm({ onSaved }: { onSaved?: (data: FiscalData) => void }) {
   const { t } = useTranslation('billing');
@@ -55,7 +47,7 @@ export function FiscalForm({ onSaved }: { onSaved?: (data: FiscalData) => void }
     if (!digits) found.number = t('fiscal.numberRequired');
     else if (!found.type) {
       const problem = fiscalDocumentProblem(currentType as 'CUIT' | 'DNI', digits);
-      if (problem) found.number = problem === 'not_numeric' ? t('fiscal.numberNumeric') : SERVER_TEXT[problem];
+      if (problem) found.number = t(`fiscal.problems.${problem}`);
     }
     setErrors(found);
     if (found.type || found.number) return;
