@@ -130,7 +130,7 @@ export function computePlanState(record: SubscriptionRecord, now: Date, options:
     keyPlan: record.planKey,
     procesador: record.processor,
     proximo_cobro: status === 'active' && paidEnd !== null ? new Date(paidEnd).toISOString() : null,
-    pago: record.lastPayment !== null && (record.paidUntil !== null || record.lastPayment.status === 'approved'),
+    pago: record.paidUntil !== null,
     list_token: record.cards.map(({ token, brand, last4 }) => ({ token, brand, last4 })),
     token_predeterminado: defaultCard?.token ?? null,
     gratis: status === 'trialing',

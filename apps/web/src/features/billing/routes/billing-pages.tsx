@@ -52,7 +52,7 @@ function useCountry(): string | null {
   return region ? region.toUpperCase() : null;
 }
 
-function PlanCard({ plan, current, showPrice, onChoose, busy }: { plan: SubscriptionPlan; current: boolean; showPrice: boolean; onChoose: (() => void) | null; busy: boolean }) {
+function PlanCard({ plan, current, onChoose, busy }: { plan: SubscriptionPlan; current: boolean; onChoose: (() => void) | null; busy: boolean }) {
   const { t, i18n } = useTranslation('billing');
   return (
     <Card withBorder radius="md" padding="lg" data-testid={`plan-${plan.key}`}>
@@ -64,11 +64,9 @@ function PlanCard({ plan, current, showPrice, onChoose, busy }: { plan: Subscrip
           {current ? <Badge color="teal">{t('plans.current')}</Badge> : null}
         </Group>
         <Text c="dimmed">{t(`period.${plan.period}`)}</Text>
-        {showPrice ? (
-          <Text fw={700} fz={24} data-testid={`plan-${plan.key}-price`}>
-            {formatMoney(plan.priceCents, plan.currency, intlLocale(i18n.language))}
-          </Text>
-        ) : null}
+        <Text fw={700} fz={24} data-testid={`plan-${plan.key}-price`}>
+          {formatMoney(plan.priceCents, plan.currency, intlLocale(i18n.language))}
+        </Text>
         <Text size="sm">{plan.patientLimit ? t('plans.patientLimit', { count: plan.patientLimit }) : t('plans.noLimit')}</Text>
         <Text size="sm" c="dimmed">
           {t('plans.trial', { count: plan.trialDays })}
@@ -119,7 +117,6 @@ export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) 
               key={plan.key}
               plan={plan}
               current={plan.key === currentKey}
-              showPrice
               busy={choose.isPending && choose.variables === plan.key}
               onChoose={signedIn ? () => choose.mutate(plan.key) : null}
             />
