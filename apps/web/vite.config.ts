@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { firstLoadGroups, routePreloadManifest } from './build/first-load-chunks';
 
 /**
  * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip -9) next to every text asset over 1 KB, once
@@ -40,8 +41,20 @@ function precompressAssets(): Plugin {
 const BUNDLED_LOCALE_FILE = /[\\/](common|auth|nav|account|features|errors)\.json$/;
 const lazyLocaleOf = (language: string) => (id: string) => id.includes(`/locales/${language}/`) && id.endsWith('.json') && !BUNDLED_LOCALE_FILE.test(id);
 
+const source = (file: string) => path.resolve(import.meta.dirname, 'src', file);
+const MAIN_LAYOUT = source('app/layouts/main-layout.tsx');
+const LOGIN_SCREEN = { paths: ['/login', '/pages/login'], modules: [source('features/account/routes/login-page.tsx')] };
+/** The screens a signed-in first visit most often lands on (router.tsx / route-table.ts paths). */
+const MAIN_SCREENS = [
+  { paths: ['/inicio'], module: 'dashboard/routes/dashboard-page.tsx' },
+  { paths: ['/pacientes'], module: 'patients/routes/patients-page.tsx' },
+  { paths: ['/ficha'], module: 'patients/routes/patient-record-page.tsx' },
+  { paths: ['/alimentos'], module: 'foods/routes/foods-page.tsx' },
+].map(({ paths, module }) => ({ paths, modules: [MAIN_LAYOUT, source(`features/${module}`)], chunkNames: ['locales-es'] }));
+const CALENDAR_SCREEN = { paths: ['/citas', '/citasV2'], modules: [MAIN_LAYOUT, source('features/appointments/routes/appointment-pages.tsx')], chunkNames: ['locales-es'] };
+
 export default defineConfig({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), precompressAssets(), routePreloadManifest([LOGIN_SCREEN, ...MAIN_SCREENS, CALENDAR_SCREEN])],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -57,10 +70,19 @@ export default defineConfig({
         // its language (each a round trip on a phone's network): one chunk per language instead. (Grouping
         // the icons too saved ~30 more requests on /inicio but put 10 KB gzip of icons on the login route.)
         codeSplitting: {
+          includeDependenciesRecursively: false,
           groups: [
             { name: 'locales-es', test: lazyLocaleOf('es') },
             { name: 'locales-es-AR', test: lazyLocaleOf('es-AR') },
             { name: 'locales-en', test: lazyLocaleOf('en') },
+            {
+              name: firstLoadGroups({
+                entry: source('main.tsx'),
+                login: LOGIN_SCREEN.modules[0]!,
+                shell: MAIN_LAYOUT,
+                screens: MAIN_SCREENS.map((screen) => screen.modules[1]!),
+              }),
+            },
           ],
         },
       },

@@ -8,6 +8,7 @@ import fastifyCookie from '@fastify/cookie';
 import helmet from 'helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyCompress from '@fastify/compress';
+import { createSpaShell } from './lib/spa-shell.js';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -404,14 +405,19 @@ async function serveSinglePageApp(app: FastifyInstance, distDir: string): Promis
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
-  // Static files are registered one route each; every other GET outside /api answers the SPA shell.
+  // Static files are registered one route each; every other GET outside /api answers the SPA shell,
+  // with the preload links of the screen it lands on (lib/spa-shell.ts).
+  const shellFor = createSpaShell(distDir);
   const spaShell = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/')) {
       return reply.status(404).send(errorBody(request.id, 'NOT_FOUND', `No existe la ruta GET ${pathname}.`));
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    reply.header('Vary', 'Accept-Encoding');
+    const { body, encoding } = shellFor(pathname, request.headers['accept-encoding']);
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.type('text/html; charset=utf-8').send(body);
   };
   app.get('/', { schema: { hide: true } }, spaShell);
   app.get('/*', { schema: { hide: true } }, spaShell);

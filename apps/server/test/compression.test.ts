@@ -19,7 +19,12 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(distDir, `${name}.br`), brotliCompressSync(content));
     fs.writeFileSync(path.join(distDir, `${name}.gz`), gzipSync(content));
   };
-  write('index.html', `<!doctype html><html><body>${'<p>Almendra</p>'.repeat(200)}</body></html>`);
+  write('index.html', `<!doctype html><html><head><title>Almendra</title></head><body>${'<p>Almendra</p>'.repeat(200)}</body></html>`);
+  // What the web build writes for the landing screens (apps/web/build/first-load-chunks.ts).
+  fs.writeFileSync(
+    path.join(distDir, 'route-preload.json'),
+    JSON.stringify({ '/pacientes': { scripts: ['/assets/patients-page-x1.js', '/assets/app-shell-x2.js', '/assets/"><script>alert(1)</script>.js'], styles: ['/assets/app-shell-x3.css'] } }),
+  );
   write('assets/main-abc123.js', script);
   t = await createTestApp({ WEB_DIST_DIR: distDir }, { serveWeb: true });
 });
@@ -54,6 +59,28 @@ describe('built assets', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<p>Almendra</p>');
+  });
+});
+
+describe('the SPA shell of a landing screen', () => {
+  it("names that screen's chunks as modulepreload links, so they download with the entry chunk", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/pacientes?orden=nombre', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(response.rawPayload).toString();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/patients-page-x1.js" />');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/app-shell-x2.js" />');
+    expect(head).toContain('<link rel="preload" as="style" href="/assets/app-shell-x3.css" />');
+    // A name that is not a plain asset file name is left out, never written into the page.
+    expect(html).not.toContain('alert(1)');
+  });
+
+  it('other paths get the plain shell', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/estadisticas', headers: { 'accept-encoding': 'identity' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.payload).not.toContain('modulepreload');
+    expect(response.payload).toContain('<p>Almendra</p>');
   });
 });
 

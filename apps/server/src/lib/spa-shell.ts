@@ -1,0 +1,62 @@
+// The HTML of the single-page app, per landing path (issue 15, first visit on a phone). The web build
+// writes route-preload.json (apps/web/build/first-load-chunks.ts): for the screens a first visit most
+// often lands on, the chunks and style sheets the screen needs beyond the entry chunk. Their
+// <link rel="modulepreload"> go into that path's HTML so the browser fetches them alongside the entry
+// chunk, instead of only after the entry has run and the router has asked for them. Every variant is
+// compressed once here, at start, like the built assets are at build time.
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+
+export interface SpaShellBody {
+  body: Buffer;
+  encoding: 'br' | 'gzip' | null;
+}
+
+interface Variant {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+interface RoutePreload {
+  scripts: string[];
+  styles: string[];
+}
+
+const SAFE_ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+function compressed(html: string): Variant {
+  const plain = Buffer.from(html);
+  return {
+    plain,
+    br: brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(plain, { level: 9 }),
+  };
+}
+
+/** Inserts the preload links of one screen before </head>; asset names are checked, never echoed raw. */
+export function withPreloadLinks(html: string, preload: RoutePreload): string {
+  const links = [
+    ...preload.styles.filter((href) => SAFE_ASSET.test(href)).map((href) => `<link rel="preload" as="style" href="${href}" />`),
+    ...preload.scripts.filter((href) => SAFE_ASSET.test(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+  ];
+  return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
+}
+
+/** Reads index.html and route-preload.json from the built app; answers the HTML for a path. */
+export function createSpaShell(distDir: string) {
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  let preloads: Record<string, RoutePreload> = {};
+  const preloadFile = path.join(distDir, 'route-preload.json');
+  if (fs.existsSync(preloadFile)) preloads = JSON.parse(fs.readFileSync(preloadFile, 'utf8')) as Record<string, RoutePreload>;
+  const fallback = compressed(html);
+  const variants = new Map(Object.entries(preloads).map(([pathname, preload]) => [pathname, compressed(withPreloadLinks(html, preload))]));
+  return (pathname: string, acceptEncoding: string | undefined): SpaShellBody => {
+    const variant = variants.get(pathname) ?? fallback;
+    const accepted = acceptEncoding ?? '';
+    if (/\bbr\b/.test(accepted)) return { body: variant.br, encoding: 'br' };
+    if (/\bgzip\b/.test(accepted)) return { body: variant.gzip, encoding: 'gzip' };
+    return { body: variant.plain, encoding: null };
+  };
+}

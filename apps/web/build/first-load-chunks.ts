@@ -1,0 +1,255 @@
+// Chunk groups for the first load of a screen (issue 15). Left to itself the bundler cuts one chunk per
+// distinct set of importing routes: /inicio asked for ~90 files, and on a phone's HTTP/1.1 connection
+// (6 at a time, 150 ms round trip) that queue, and the ~80 <link rel=modulepreload> the loader inserts,
+// cost more than the bytes. The groups here:
+//   - what the login screen needs beyond the entry chunk (shared UI, not feature code): one chunk;
+//   - what the signed-in shell (main layout) needs beyond that: one chunk;
+//   - what two or more of the main screens share beyond that: one chunk;
+//   - each screen's own code stays in its route chunk; everything else is chunked as before.
+// Membership comes from the module graph following static imports only. A barrel module (a package's
+// index that only re-exports, like @mantine/core's or the icon set's) is followed only along the names
+// the importing module asks for: following all of its imports would put the whole component library in
+// every group (the barrel is reachable from the entry).
+import path from 'node:path';
+import type { OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { id: string; code: string | null; importedIds: readonly string[] } | null;
+}
+
+/** One module's import/export statements: local and exported names to (specifier, imported name). */
+interface Statements {
+  imports: Array<{ spec: string; names: string[] | '*' }>;
+  exportsFrom: Map<string, { spec: string; name: string }>;
+  localExports: Map<string, string>;
+  stars: string[];
+  /** Only import/export statements: a re-exporting index. */
+  barrel: boolean;
+}
+
+const NAMED = /\{([^}]*)\}/;
+
+function parseNames(list: string): Array<[imported: string, local: string]> {
+  return list
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith('type '))
+    .map((part) => {
+      const [imported, local] = part.split(/\s+as\s+/);
+      return [imported!.trim(), (local ?? imported)!.trim()];
+    });
+}
+
+function parseStatements(code: string): Statements {
+  const imports: Statements['imports'] = [];
+  const exportsFrom = new Map<string, { spec: string; name: string }>();
+  const localExports = new Map<string, string>();
+  const stars: string[] = [];
+  const stripped = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const localSource = new Map<string, { spec: string; name: string }>();
+  const statement = /(import|export)\s*([^;'"]*?)\s*(?:from\s*)?["']([^"']+)["']|export\s*\{([^}]*)\}/g;
+  let covered = 0;
+  for (const match of stripped.matchAll(statement)) {
+    covered += match[0].length;
+    const [, keyword, clause = '', spec, bareList] = match;
+    if (bareList !== undefined) {
+      for (const [local, exported] of parseNames(bareList)) localExports.set(exported, local);
+      continue;
+    }
+    if (!spec) continue;
+    if (keyword === 'import') {
+      if (/\*\s+as\s+/.test(clause)) imports.push({ spec, names: '*' });
+      else {
+        const named = NAMED.exec(clause);
+        const names: string[] = [];
+        if (named) for (const [imported, local] of parseNames(named[1]!)) {
+          names.push(imported);
+          localSource.set(local, { spec, name: imported });
+        }
+        const defaultName = clause.replace(NAMED, '').replace(/[,\s]/g, '');
+        if (defaultName && defaultName !== 'type') {
+          names.push('default');
+          localSource.set(defaultName, { spec, name: 'default' });
+        }
+        imports.push({ spec, names });
+      }
+    } else if (/^\*\s+as\s+(\w+)$/.test(clause)) {
+      exportsFrom.set(clause.replace(/^\*\s+as\s+/, ''), { spec, name: '*' });
+      imports.push({ spec, names: '*' });
+    } else if (clause === '*') {
+      stars.push(spec);
+      imports.push({ spec, names: '*' });
+    } else {
+      const named = NAMED.exec(clause);
+      const names: string[] = [];
+      if (named) for (const [imported, exported] of parseNames(named[1]!)) {
+        exportsFrom.set(exported, { spec, name: imported });
+        names.push(imported);
+      }
+      imports.push({ spec, names });
+    }
+  }
+  for (const [exported, local] of localExports) {
+    const source = localSource.get(local);
+    if (source) exportsFrom.set(exported, source);
+  }
+  const rest = stripped.replace(statement, '').replace(/["']use client["']/g, '').replace(/[\s;]/g, '');
+  return { imports, exportsFrom, localExports, stars, barrel: covered > 0 && rest === '' };
+}
+
+/** Modules statically reachable from the roots, following barrels only along the names asked for. */
+export function createReach(graph: ModuleGraph) {
+  const parsed = new Map<string, Statements>();
+  const statementsOf = (id: string): Statements => {
+    let statements = parsed.get(id);
+    if (!statements) {
+      statements = parseStatements(graph.getModuleInfo(id)?.code ?? '');
+      parsed.set(id, statements);
+    }
+    return statements;
+  };
+  /** The imported module a specifier of `from` resolved to (undefined when it cannot be told). */
+  const resolve = (from: string, spec: string): string | undefined => {
+    const imported = graph.getModuleInfo(from)?.importedIds ?? [];
+    if (spec.startsWith('.')) {
+      const target = path.resolve(path.dirname(from), spec);
+      return imported.find((id) => id === target || id.startsWith(`${target}.`) || id.startsWith(`${target}/index.`));
+    }
+    const candidates = imported.filter((id) => id.includes(`/node_modules/${spec}/`));
+    return candidates.length === 1 ? candidates[0] : undefined;
+  };
+
+  return (roots: readonly string[]): Set<string> => {
+    const seen = new Set<string>();
+    const barrelNames = new Map<string, Set<string>>();
+    const visitWhole = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      const statements = statementsOf(id);
+      const resolvedIds = new Set<string>();
+      for (const { spec, names } of statements.imports) {
+        const target = resolve(id, spec);
+        if (!target) continue;
+        resolvedIds.add(target);
+        visitNames(target, names);
+      }
+      // Imports the statements did not account for (CSS, JSON, code the parser missed): followed whole.
+      for (const next of graph.getModuleInfo(id)?.importedIds ?? []) if (!resolvedIds.has(next)) visitWhole(next);
+    };
+    const visitNames = (id: string, names: readonly string[] | '*') => {
+      const statements = statementsOf(id);
+      if (!statements.barrel || names === '*') return visitWhole(id);
+      seen.add(id);
+      let asked = barrelNames.get(id);
+      if (!asked) barrelNames.set(id, (asked = new Set()));
+      for (const name of names) {
+        if (asked.has(name)) continue;
+        asked.add(name);
+        const source = statements.exportsFrom.get(name);
+        const target = source && resolve(id, source.spec);
+        if (source && target) visitNames(target, source.name === '*' ? '*' : [source.name]);
+        else if (!source) for (const star of statements.stars) {
+          const starTarget = resolve(id, star);
+          if (starTarget) visitNames(starTarget, [name]);
+        }
+        else for (const next of graph.getModuleInfo(id)?.importedIds ?? []) visitWhole(next);
+      }
+    };
+    for (const root of roots) visitWhole(root);
+    return seen;
+  };
+}
+
+/**
+ * Modules whose evaluation is costly: the shared zod schemas build hundreds of validators when their
+ * module runs (the food schemas one per nutrient). Grouped, every screen would pay for the schemas of
+ * the others (~250 ms of a throttled phone's CPU on /inicio); left out, they load with the screen that
+ * uses them.
+ */
+const EVALUATED_ON_LOAD = /[\\/](packages[\\/]contracts|node_modules[\\/]zod)[\\/]/;
+
+export interface FirstLoadRoutes {
+  entry: string;
+  login: string;
+  shell: string;
+  screens: readonly string[];
+}
+
+/** The `name` function of a code-splitting group: which first-load chunk a module goes to, or none. */
+export function firstLoadGroups(routes: FirstLoadRoutes) {
+  let groupOf: Map<string, string> | undefined;
+  return (id: string, ctx: ModuleGraph): string | null => {
+    if (!groupOf) {
+      const assigned = new Map<string, string>();
+      const reach = createReach(ctx);
+      const entry = reach([routes.entry]);
+      const claim = (ids: Iterable<string>, name: string, accept: (id: string) => boolean = () => true) => {
+        for (const m of ids) if (!entry.has(m) && !assigned.has(m) && accept(m)) assigned.set(m, name);
+      };
+      claim(reach([routes.login]), 'login-ui', (m) => !m.includes('/src/features/'));
+      claim(reach([routes.shell]), 'app-shell', (m) => m !== routes.shell && !EVALUATED_ON_LOAD.test(m));
+      const counts = new Map<string, number>();
+      for (const screen of routes.screens) for (const m of reach([screen])) counts.set(m, (counts.get(m) ?? 0) + 1);
+      claim([...counts].filter(([m, n]) => n >= 2 && !routes.screens.includes(m) && !EVALUATED_ON_LOAD.test(m)).map(([m]) => m), 'screens-common');
+      groupOf = assigned;
+    }
+    return groupOf.get(id) ?? null;
+  };
+}
+
+/** A screen a first visit lands on: its paths and the modules it needs (route module, layout). */
+export interface LandingScreen {
+  paths: readonly string[];
+  modules: readonly string[];
+  /** Named chunks it always loads besides (the neutral Spanish locale chunk, every language's fallback). */
+  chunkNames?: readonly string[];
+}
+
+export const ROUTE_PRELOAD_FILE = 'route-preload.json';
+
+/**
+ * Writes route-preload.json: for each landing path, the chunks (beyond the entry's) and the style
+ * sheets its screen needs. The server puts them in that path's HTML as <link rel="modulepreload">, so
+ * they download alongside the entry chunk instead of after it has run and the router asked for them
+ * (on a phone, a second wave of requests half a second to a second later).
+ */
+export function routePreloadManifest(screens: readonly LandingScreen[]): Plugin {
+  return {
+    name: 'almendra-route-preload',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (roots: readonly OutputChunk[]) => {
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+        };
+        roots.forEach((chunk) => visit(chunk.fileName));
+        return seen;
+      };
+      const entry = closure(chunks.filter((chunk) => chunk.isEntry));
+      const preload: Record<string, { scripts: string[]; styles: string[] }> = {};
+      for (const screen of screens) {
+        const roots = screen.modules.map((module) => {
+          const chunk = chunks.find((c) => c.facadeModuleId === module);
+          if (!chunk) throw new Error(`route-preload: no chunk for ${module}`);
+          return chunk;
+        });
+        for (const name of screen.chunkNames ?? []) {
+          const chunk = chunks.find((c) => c.name === name);
+          if (!chunk) throw new Error(`route-preload: no chunk named ${name}`);
+          roots.push(chunk);
+        }
+        const files = [...closure(roots)].filter((fileName) => !entry.has(fileName));
+        const styles = new Set<string>();
+        for (const fileName of files) for (const css of byFile.get(fileName)?.viteMetadata?.importedCss ?? []) styles.add(`/${css}`);
+        for (const path of screen.paths) preload[path] = { scripts: files.map((fileName) => `/${fileName}`), styles: [...styles] };
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOAD_FILE, source: JSON.stringify(preload) });
+    },
+  };
+}
