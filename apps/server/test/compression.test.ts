@@ -70,7 +70,7 @@ describe('the SPA shell of a landing screen', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/patients-page-x1.js" />');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/app-shell-x2.js" />');
-    expect(head).toContain('<link rel="preload" as="style" href="/assets/app-shell-x3.css" />');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/app-shell-x3.css" />');
     // A name that is not a plain asset file name is left out, never written into the page.
     expect(html).not.toContain('alert(1)');
   });

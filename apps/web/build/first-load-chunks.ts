@@ -2,6 +2,7 @@
 // distinct set of importing routes: /inicio asked for ~90 files, and on a phone's HTTP/1.1 connection
 // (6 at a time, 150 ms round trip) that queue, and the ~80 <link rel=modulepreload> the loader inserts,
 // cost more than the bytes. The groups here:
+//   - what the entry needs (shared by lazy chunks too, so not in the entry chunk itself): one chunk;
 //   - what the login screen needs beyond the entry chunk (shared UI, not feature code): one chunk;
 //   - what the signed-in shell (main layout) needs beyond that: one chunk;
 //   - what two or more of the main screens share beyond that: one chunk;
@@ -187,6 +188,9 @@ export function firstLoadGroups(routes: FirstLoadRoutes) {
       const claim = (ids: Iterable<string>, name: string, accept: (id: string) => boolean = () => true) => {
         for (const m of ids) if (!entry.has(m) && !assigned.has(m) && accept(m)) assigned.set(m, name);
       };
+      // What the entry needs, lazy chunks share too: one chunk beside the entry's tiny own (the bundler
+      // had cut it into ten files, each a request before anything runs, on every screen).
+      for (const m of entry) if (m !== routes.entry && !m.endsWith('.css')) assigned.set(m, 'boot');
       claim(reach([routes.login]), 'login-ui', (m) => !m.includes('/src/features/'));
       claim(reach([routes.shell]), 'app-shell', (m) => m !== routes.shell && !EVALUATED_ON_LOAD.test(m));
       const counts = new Map<string, number>();

@@ -35,10 +35,13 @@ function compressed(html: string): Variant {
   };
 }
 
-/** Inserts the preload links of one screen before </head>; asset names are checked, never echoed raw. */
+/**
+ * Inserts the preload links of one screen before </head>; asset names are checked, never echoed raw.
+ * `crossorigin` as on the links Vite writes: a preload fetched in another mode would be fetched twice.
+ */
 export function withPreloadLinks(html: string, preload: RoutePreload): string {
   const links = [
-    ...preload.styles.filter((href) => SAFE_ASSET.test(href)).map((href) => `<link rel="preload" as="style" href="${href}" />`),
+    ...preload.styles.filter((href) => SAFE_ASSET.test(href)).map((href) => `<link rel="preload" as="style" crossorigin href="${href}" />`),
     ...preload.scripts.filter((href) => SAFE_ASSET.test(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
   ];
   return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
