@@ -25,6 +25,8 @@ const CALENDAR_PRACTICES = 20;
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 const QUERIES = ['jose', 'pe', 'perez', 'maria gonz', 'lu', 'sofia', 'gomez', 'martin'];
 const FOOD_QUERIES = ['manzana', 'leche', 'pan', 'arroz', 'carne', 'yogur', 'queso', 'pollo'];
+/** BENCH_ENDPOINTS='save a consultation,open a record' measures only those (e.g. with BENCH_CPU_PROF). */
+const measured = (label: string) => !process.env.BENCH_ENDPOINTS || process.env.BENCH_ENDPOINTS.split(',').includes(label);
 const WEEK = { from: '2026-11-23T03:00:00.000Z', to: '2026-11-30T03:00:00.000Z' };
 
 async function bundle(entry: string, outfile: string) {
@@ -156,7 +158,7 @@ async function main() {
         return { method: 'POST', path: `/api/v1/patients/${patientId}/consultations`, headers: { ...bearer(token), 'content-type': 'application/json' }, body: consultationBody() };
       },
     };
-    for (const [label, make] of Object.entries(realRequests)) {
+    for (const [label, make] of Object.entries(realRequests).filter(([label]) => measured(label))) {
       realFigures[label] = await measure(realPort, make);
       console.log(`real ${label}: ${realFigures[label]!.rps.toFixed(0)} req/s, p50 ${realFigures[label]!.p50} ms, p99 ${realFigures[label]!.p99} ms, non-2xx ${realFigures[label]!.non2xx}`);
     }
@@ -190,7 +192,7 @@ async function main() {
         return { method: 'POST', path: `/consultation?n=${nutritionistId}&id=${patientId}`, headers: { 'content-type': 'application/json' }, body: consultationBody() };
       },
     };
-    for (const [label, make] of Object.entries(bareRequests)) {
+    for (const [label, make] of Object.entries(bareRequests).filter(([label]) => measured(label))) {
       const figures = await measure(barePort, make);
       results[label] = { real: realFigures[label]!, bare: figures };
       console.log(`bare ${label}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}`);
