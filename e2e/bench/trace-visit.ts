@@ -1,7 +1,7 @@
 // Diagnostic, not part of `npm run bench`: the timeline of one first visit of a signed-in screen under the
 // first-visit benchmark's phone profile: resources (start-end ms), long tasks, the LCP element, and with
 // PROFILE=/tmp/x a Chromium CPU profile per run (open it in DevTools, or sum self time per script).
-//   WEB_DIST_DIR=/tmp/web ROUTE=/inicio RUNS=1 [RES=1] [PLAIN=1] [PROFILE=/tmp/p] npx tsx e2e/bench/trace-visit.ts
+//   WEB_DIST_DIR=/tmp/web ROUTE=/inicio RUNS=1 [RES=1] [PLAIN=1] [PROFILE=/tmp/p] [SCREENSHOT=/tmp/s] npx tsx e2e/bench/trace-visit.ts
 import { startBenchServer } from './app-server';
 import { launchChromium } from './chromium';
 const PORT = 3241; const BASE = `http://127.0.0.1:${PORT}`;
@@ -34,6 +34,7 @@ try {
     await page.goto(`${BASE}${url}`, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
+    if (process.env.SCREENSHOT) await page.screenshot({ path: `${process.env.SCREENSHOT}-${route.slice(1)}-${run}.png` });
     if (process.env.PROFILE) { const { profile } = await cdp.send('Profiler.stop'); (await import('node:fs')).writeFileSync(`${process.env.PROFILE}-${run}.cpuprofile`, JSON.stringify(profile)); }
     const lcps = await page.evaluate(() => new Promise<string[]>((resolve) => new PerformanceObserver((l) => resolve(l.getEntries().map((e) => { const el = (e as unknown as { element?: Element }).element; return `${Math.round(e.startTime)} ${(e as unknown as { size: number }).size} ${el ? el.tagName + '.' + (el.getAttribute('class') ?? '') + ' ' + (el.textContent ?? '').slice(0, 50) : '?'}`; }))).observe({ type: 'largest-contentful-paint', buffered: true })));
     console.log('LCP entries:\n   ' + lcps.join('\n   '));
