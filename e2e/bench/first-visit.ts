@@ -7,17 +7,14 @@
 // Prints figures and a BENCH_RESULT line; asserts nothing (budget LCP < 2.5 s, login JS ≤ 200 KB).
 //   npx tsx e2e/bench/first-visit.ts           (builds the web app into a temp dir first)
 //   WEB_DIST_DIR=/tmp/web-x npx tsx e2e/bench/first-visit.ts
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { startBenchServer } from './app-server';
 import { launchChromium } from './chromium';
+import { CPU_SLOWDOWN, FAST_4G, seedAccount, signedInContext, type Account } from './first-visit-support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3233);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-/** Fast 4G as Lighthouse/Chrome DevTools define it, with the issue's figures. */
-const FAST_4G = { offline: false, latency: 150, downloadThroughput: (9 * 1024 * 1024) / 8, uploadThroughput: (1.5 * 1024 * 1024) / 8 };
-const CPU_SLOWDOWN = 4;
-
 interface Visit {
   lcpMs: number;
   bytes: number;
@@ -25,49 +22,9 @@ interface Visit {
   requests: number;
 }
 
-interface Account {
-  email: string;
-  password: string;
-  patientId: string;
-}
-
-async function seedAccount(): Promise<Account> {
-  const email = `bench.${Date.now().toString(36)}@almendra.test`;
-  const password = 'clave-bench-segura';
-  const registered = await fetch(`${BASE}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Lucía', lastName: 'Bench', email, password, countryCode: 'AR' }),
-  });
-  const session = (await registered.json()) as { accessToken: string };
-  const headers = { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json' };
-  let patientId = '';
-  for (let i = 0; i < 30; i++) {
-    const created = await fetch(`${BASE}/api/v1/patients`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ firstName: ['Camila', 'Tomás', 'Lara', 'Iván', 'Nora'][i % 5], lastName: `Paciente ${i + 1}`, sex: i % 2 ? 'm' : 'f', birthDate: '1990-05-20' }),
-    });
-    patientId = ((await created.json()) as { id: string }).id;
-  }
-  return { email, password, patientId };
-}
-
-/** A signed-in context: the refresh cookie from a real sign-in, the stored session the app reads. */
-async function signedInContext(browser: Browser, account: Account): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'es-AR' });
-  const login = await context.request.post(`${BASE}/api/v1/auth/login`, { data: { email: account.email, password: account.password } });
-  const session = (await login.json()) as { accessToken: string; expiresAt: string };
-  await context.addInitScript((value) => {
-    localStorage.setItem('almendra.session', value);
-    localStorage.setItem('almendra.firstPatientTour', 'done');
-  }, JSON.stringify({ accessToken: session.accessToken, expiresAt: session.expiresAt, loggedIn: 'true' }));
-  return context;
-}
-
 async function visit(browser: Browser, account: Account, route: string, throttled: boolean, signedIn: boolean): Promise<Visit> {
   const context = signedIn
-    ? await signedInContext(browser, account)
+    ? await signedInContext(browser, BASE, account)
     : await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'es-AR' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -119,7 +76,7 @@ async function main(): Promise<void> {
   const server = await startBenchServer({ port: PORT, name: 'first-visit', env: { NODE_ENV: 'production', LOGIN_RATE_LIMIT_PER_EMAIL: '1000', LOGIN_RATE_LIMIT_PER_IP: '1000' } });
   const browser = await launchChromium();
   try {
-    const account = await seedAccount();
+    const account = await seedAccount(BASE);
     const allRoutes: Array<{ label: string; route: string; signedIn: boolean }> = [
       { label: '/login', route: '/login', signedIn: false },
       { label: '/inicio', route: '/inicio', signedIn: true },

@@ -23,7 +23,6 @@ interface ModuleGraph {
 interface Statements {
   imports: Array<{ spec: string; names: string[] | '*' }>;
   exportsFrom: Map<string, { spec: string; name: string }>;
-  localExports: Map<string, string>;
   stars: string[];
   /** Only import/export statements: a re-exporting index. */
   barrel: boolean;
@@ -96,7 +95,7 @@ function parseStatements(code: string): Statements {
     if (source) exportsFrom.set(exported, source);
   }
   const rest = stripped.replace(statement, '').replace(/["']use client["']/g, '').replace(/[\s;]/g, '');
-  return { imports, exportsFrom, localExports, stars, barrel: covered > 0 && rest === '' };
+  return { imports, exportsFrom, stars, barrel: covered > 0 && rest === '' };
 }
 
 /** Modules statically reachable from the roots, following barrels only along the names asked for. */
