@@ -30,3 +30,39 @@
   root.setAttribute('data-primary-color', color);
   root.setAttribute('lang', prefs.locale === 'en' || prefs.locale === 'es-AR' ? prefs.locale : 'es');
 })();
+
+/* Early user request: with a stored session whose access token is still valid, GET /api/v1/me starts
+   now, while the app's code downloads, instead of after it has run (on a phone's network that wait was
+   a round trip on every signed-in first load). The app takes this answer once, for the same token, and
+   asks again itself when it is missing or not a success (src/lib/early-me.ts). Keep the session key and
+   fields in sync with src/lib/session.ts. */
+(function () {
+  try {
+    var session = JSON.parse(window.localStorage.getItem('almendra.session') || 'null');
+    if (!session || session.loggedIn !== 'true' || typeof session.accessToken !== 'string') return;
+    // A token about to expire would only earn a 401: the app refreshes it first.
+    if (!(Date.parse(session.expiresAt) > Date.now() + 10000)) return;
+    var token = session.accessToken;
+    window.__almendraEarlyMe = {
+      token: token,
+      answer: window
+        .fetch('/api/v1/me', {
+          headers: { Authorization: 'Bearer ' + token, 'X-Requested-With': 'XMLHttpRequest' },
+          credentials: 'same-origin',
+        })
+        .then(
+          function (response) {
+            return response.ok ? response.json() : null;
+          },
+          function () {
+            return null;
+          },
+        )
+        .catch(function () {
+          return null;
+        }),
+    };
+  } catch {
+    /* No storage or no fetch: the app asks for the user itself. */
+  }
+})();

@@ -3,9 +3,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse, UpdatePreferencesRequest, User } from '@almendra/contracts';
 import { api } from './api-client';
+import { takeEarlyMe } from './early-me';
 import { preferencesStore } from './preferences';
 import { queryClient } from './query-client';
-import { isAuthenticated } from './session';
+import { currentAccessToken, isAuthenticated } from './session';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
@@ -22,7 +23,8 @@ export function meQueryOptions() {
   return queryOptions({
     queryKey: ME_QUERY_KEY,
     queryFn: async ({ signal }) => {
-      const me = await api.get<MeResponse>('/me', { signal });
+      // The first time, the request index.html's boot script already started (src/lib/early-me.ts).
+      const me = (await takeEarlyMe(currentAccessToken())) ?? (await api.get<MeResponse>('/me', { signal }));
       adoptUserPreferences(me.user);
       return me;
     },

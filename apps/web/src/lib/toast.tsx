@@ -19,8 +19,9 @@ export function errorMessage(error: unknown): string {
 /** Seed 2 section 9: a failed profile-name update keeps its error toast for 8800 ms. */
 export const NAME_UPDATE_ERROR_TOAST_MS = 8800;
 
-function show(title: string, message: string, color: 'red' | 'teal' | 'yellow', autoClose = TOAST_DURATION_MS): void {
+function show(title: string, message: string, color: 'red' | 'teal' | 'yellow', autoClose = TOAST_DURATION_MS, id?: string): void {
   notifications.show({
+    id,
     title,
     message,
     color,
@@ -29,8 +30,14 @@ function show(title: string, message: string, color: 'red' | 'teal' | 'yellow', 
   });
 }
 
+/**
+ * One toast per distinct error while it is on screen: the same failure reported by several queries at
+ * once (offline, or a screen's prefetched query failing and failing again when the screen mounts)
+ * shows once. (Mantine keeps a notification whose id is already shown instead of adding another.)
+ */
 export function showError(error: unknown): void {
-  show(i18n.t('common:errors.title'), errorMessage(error), 'red');
+  const message = errorMessage(error);
+  show(i18n.t('common:errors.title'), message, 'red', TOAST_DURATION_MS, `error:${message}`);
 }
 
 /** An error toast that stays longer than the usual 2500 ms (e.g. NAME_UPDATE_ERROR_TOAST_MS). */
