@@ -341,7 +341,7 @@ const BENCHES = [
       return [
         `## First visit on a phone (cold cache, ${r.network}, ${r.cpuSlowdown}× CPU slowdown, 390×844, Chromium ${r.browser}, median of ${r.runs})`,
         '',
-        'Budget (issue 15): largest contentful paint < 2.5 s on each screen; the login route\'s JavaScript ≤ 200 KB as transferred. Bytes are what crossed the wire (encoded: compressed where the server compresses; Chromium asks plain-HTTP origins for gzip, not brotli). Signed-in screens start from a real sign-in (refresh cookie and stored session). Baseline of the same run: the same visit unthrottled.',
+        'Budget (issue 15): largest contentful paint < 2.5 s on each screen; the login route\'s JavaScript ≤ 200 KB as transferred. Bytes are what crossed the wire (encoded: compressed where the server compresses; Chromium asks plain-HTTP origins for gzip, not brotli). Signed-in screens start from a real sign-in (refresh cookie and stored session). The largest paint is read once the screen shows its content with its data (the patient\'s name on /ficha, a row of the list, the dashboard\'s cards) and the network is quiet; before 2026-11-27 it was read at network quiet alone, which could miss a screen\'s last, largest paint. Baseline of the same run: the same visit unthrottled.',
         '',
         '| Screen | LCP throttled ms | LCP unthrottled ms | KB on the wire | of which JavaScript KB | requests |',
         '|---|---|---|---|---|---|',
