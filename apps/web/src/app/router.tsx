@@ -9,6 +9,7 @@ import { FullPageLayout } from './layouts/full-page-layout';
 import { lazyPage, loadWithTimeout, type LazyPage } from './lazy-page';
 import { RootRoute } from './root-route';
 import { RouteError } from './route-error';
+import { prefetchScreen } from './screen-prefetch';
 import { NOT_FOUND_PATH, ROOT_REDIRECT, ROUTES, type PageKey, type RouteEntry } from './route-table';
 
 const MainLayout = lazyPage('main-layout', () => import('./layouts/main-layout'), 'MainLayout');
@@ -141,7 +142,10 @@ function toRouteObject(entry: RouteEntry): RouteObject {
       // Marked handled: when the guard redirects, a failure of this (now unused) download is no error.
       loading.catch(() => undefined);
       await guard(args);
-      await loading;
+      // Access granted: the screen's first queries start now, while its code is still loading and
+      // running, and the navigation commits with them (screen-prefetch.ts, at most a second's wait).
+      // Not for screens without an access check: no one may be signed in there.
+      await Promise.all([loading, entry.access.auth ? prefetchScreen(entry.page, new URL(args.request.url)) : null]);
       return null;
     },
     element: <Page {...entry.props} />,

@@ -6,8 +6,7 @@ import { IconBell, IconFileText, IconMessages, IconSpeakerphone } from '@tabler/
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PlanListResponse } from '@almendra/contracts';
-import { api } from '../../../lib/api-client';
+import { draftPlansQuery } from '../api/dashboard-queries';
 import { chatApi, chatKeys } from '../../chat/api/chat-api';
 import { useUnreadTotal } from '../../chat/lib/unread';
 import { unseenRequestsQuery } from '../../marketing/api/unseen-requests';
@@ -26,11 +25,7 @@ export function PendingCard() {
     enabled: unreadTotal > 0,
     meta: { silent: true },
   });
-  const drafts = useQuery({
-    queryKey: ['plans', 'list', 'dashboard-drafts'],
-    queryFn: () => api.get<PlanListResponse>('/plans?draft=1&template=false'),
-    meta: { silent: true },
-  });
+  const drafts = useQuery(draftPlansQuery());
   const news = useQuery(unseenNewsQuery());
   const unseenCount = unseen.data?.count ?? 0;
   const unseenNews = news.data?.count ?? 0;

@@ -5,9 +5,9 @@ import { Anchor, Badge, Box, EmptyState, Group, Paper, Stack, Text, Title } from
 import type { TodayAgenda } from '@almendra/contracts';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { todayAppointmentsQuery } from '../api/dashboard-queries';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { appointmentKeys, appointmentsApi } from '../../appointments/api/appointments-api';
 import { formatTime } from '../../appointments/lib/money';
 
 type TodayItem = TodayAgenda['appointments'][number];
@@ -58,7 +58,7 @@ function Row({ item, timeZone }: { item: TodayItem; timeZone: string }) {
 
 export function TodayAppointmentsCard() {
   const { t } = useTranslation('appointments');
-  const agenda = useQuery({ queryKey: appointmentKeys.today, queryFn: ({ signal }) => appointmentsApi.today(signal), refetchInterval: 60_000 });
+  const agenda = useQuery({ ...todayAppointmentsQuery(), refetchInterval: 60_000 });
   const items = agenda.data?.appointments ?? [];
 
   return (

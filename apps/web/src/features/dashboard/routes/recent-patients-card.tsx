@@ -1,32 +1,14 @@
 // The dashboard's 'Pacientes recientes' card: the 5 patients most recently visited or updated, each a
-// link to its record. The first-patient tour rides along here, since /inicio is where a new account lands.
+// link to its record (mostRecent: api/dashboard-queries.ts). The first-patient tour rides along here, since /inicio is where a new account lands.
 import { lazy, Suspense } from 'react';
 import { Anchor, Avatar, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Patient, PatientListResponse } from '@almendra/contracts';
-import { api } from '../../../lib/api-client';
+import { recentPatientsQuery } from '../api/dashboard-queries';
 
 const FirstPatientTour = lazy(() => import('../../patients').then((m) => ({ default: m.FirstPatientTour })));
-
-const RECENT_COUNT = 5;
-
-/** Newest of the last visit and the last change first. */
-export function mostRecent(patients: Patient[], count = RECENT_COUNT): Patient[] {
-  const unique = new Map(patients.map((p) => [p.id, p]));
-  const moment = (p: Patient) => (p.lastVisitAt && p.lastVisitAt > p.updatedAt ? p.lastVisitAt : p.updatedAt);
-  return [...unique.values()].sort((a, b) => moment(b).localeCompare(moment(a))).slice(0, count);
-}
-
-async function recentPatients(): Promise<Patient[]> {
-  const [visited, all] = await Promise.all([
-    api.get<PatientListResponse>('/patients?sort=lastVisit&limit=5'),
-    api.get<PatientListResponse>('/patients?sort=name&limit=100'),
-  ]);
-  return mostRecent([...visited.items, ...all.items]);
-}
 
 /** dd-mm-yyyy of an instant, in the browser's calendar day. */
 function formatDay(iso: string): string {
@@ -37,7 +19,7 @@ function formatDay(iso: string): string {
 
 export function RecentPatientsCard() {
   const { t } = useTranslation(['dashboard', 'patients']);
-  const recent = useQuery({ queryKey: ['patients', 'recent'], queryFn: recentPatients, meta: { silent: true } });
+  const recent = useQuery(recentPatientsQuery());
   const items = recent.data ?? [];
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="recent-patients">

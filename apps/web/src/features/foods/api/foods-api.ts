@@ -1,5 +1,5 @@
 // Foods, own foods, food requests and the admin review: TanStack Query options and mutations over /api/v1.
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type {
   AdminFoodRequest,
   CreateOwnFoodRequest,
@@ -35,6 +35,16 @@ export function foodSearchPath(params: { q: string; group: string | null; source
 }
 
 export const listFoods = (path: string, signal?: AbortSignal) => api.get<FoodListResponse>(path, { signal });
+
+/** A search of /alimentos, one page after another (seed 2 §9: typed searches wait 500 ms in the screen). */
+export function foodListQuery(tab: FoodTab, query: string, group: string | null) {
+  return infiniteQueryOptions({
+    queryKey: ['foods', 'list', tab, query.trim(), group],
+    queryFn: ({ pageParam, signal }) => listFoods(foodSearchPath({ q: query, group, source: tab, cursor: pageParam }), signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
 
 export function foodDetailQuery(id: string) {
   return queryOptions({

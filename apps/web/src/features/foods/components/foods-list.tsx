@@ -10,11 +10,9 @@ import { Link } from 'react-router';
 import type { FoodSummary } from '@almendra/contracts';
 import { PageLoader } from '../../../components/page-loader';
 import { intlLocale } from '../../../lib/i18n';
-import { foodGroupsQuery, foodSearchPath, listFoods, type FoodTab } from '../api/foods-api';
+import { foodGroupsQuery, foodListQuery, type FoodTab } from '../api/foods-api';
 import { formatAmount } from './format';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
-
-/** Seed 2 §9: search requests wait 500 ms after the last keystroke. */
 
 export function FoodsList() {
   const { t, i18n } = useTranslation(['foods', 'common']);
@@ -26,12 +24,7 @@ export function FoodsList() {
   const groups = useQuery(foodGroupsQuery());
   const english = i18n.language.startsWith('en');
 
-  const foods = useInfiniteQuery({
-    queryKey: ['foods', 'list', tab, debounced.trim(), group],
-    queryFn: ({ pageParam, signal }) => listFoods(foodSearchPath({ q: debounced, group, source: tab, cursor: pageParam }), signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const foods = useInfiniteQuery(foodListQuery(tab, debounced, group));
   const items = foods.data?.pages.flatMap((p) => p.items) ?? [];
   const total = foods.data?.pages[0]?.total ?? 0;
 

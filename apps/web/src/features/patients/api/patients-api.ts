@@ -16,6 +16,7 @@ import type {
   Reminder,
   UpdatePatientRequest,
 } from '@almendra/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authorized, multipart } from '../../../lib/api-upload';
 
@@ -110,3 +111,31 @@ export const patientsApi = {
 };
 
 export { fieldErrors } from '../../../lib/api-error';
+
+/** /pacientes shows 20 patients a page. */
+export const PATIENT_PAGE_SIZE = 20;
+
+/** The list as /pacientes opens: active patients by name, first page, no search or location filter. */
+export const FIRST_PATIENT_PAGE: PatientListParams = { q: '', locationId: null, status: 'active', sort: 'name', page: 1, limit: PATIENT_PAGE_SIZE };
+
+export function patientListQuery(params: PatientListParams) {
+  return queryOptions({
+    queryKey: patientKeys.list(params),
+    queryFn: ({ signal }) => patientsApi.list(params, signal),
+  });
+}
+
+/** The practice's care locations (the list's location filter). */
+export function locationsQuery() {
+  return queryOptions({ queryKey: ['locations'], queryFn: patientsApi.locations, meta: { silent: true } });
+}
+
+/** A patient's record (/ficha's heading and every tab start from it). */
+export function patientQuery(id: string) {
+  return queryOptions({ queryKey: patientKeys.detail(id), queryFn: () => patientsApi.get(id) });
+}
+
+/** ?id= (or the older ?paciente=) of /ficha. */
+export function recordPatientId(params: URLSearchParams): string {
+  return params.get('id') ?? params.get('paciente') ?? '';
+}

@@ -37,7 +37,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Patient } from '@almendra/contracts';
-import { patientKeys, patientsApi } from '../api/patients-api';
+import { patientKeys, patientQuery, patientsApi, recordPatientId } from '../api/patients-api';
 import { formatDate, todayIso } from '../lib/format';
 import { api } from '../../../lib/api-client';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
@@ -80,12 +80,8 @@ class TabBoundary extends Component<{ fallback: ReactNode; children: ReactNode }
 export function PatientRecord() {
   const { t } = useTranslation(['patients', 'nav', 'common']);
   const [params] = useSearchParams();
-  const id = params.get('id') ?? params.get('paciente') ?? '';
-  const patient = useQuery({
-    queryKey: patientKeys.detail(id),
-    queryFn: () => patientsApi.get(id),
-    enabled: id !== '',
-  });
+  const id = recordPatientId(params);
+  const patient = useQuery({ ...patientQuery(id), enabled: id !== '' });
   useDocumentTitle(
     `${patient.data ? `${patient.data.firstName} ${patient.data.lastName}` : t('nav:pages.patientRecord')} · ${t('common:appName')}`,
   );

@@ -22,7 +22,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Patient } from '@almendra/contracts';
-import { patientKeys, patientsApi, type PatientListParams } from '../api/patients-api';
+import { locationsQuery, PATIENT_PAGE_SIZE as PAGE_SIZE, patientKeys, patientListQuery, patientsApi, type PatientListParams } from '../api/patients-api';
 import { formatDate } from '../lib/format';
 import { showSuccess } from '../../../lib/toast';
 import { FirstPatientTour } from './first-patient-tour';
@@ -32,7 +32,6 @@ import { initials } from './photo-picker';
 import classes from './patients.module.css';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
-const PAGE_SIZE = 20;
 type Status = NonNullable<PatientListParams['status']>;
 
 export function PatientsList() {
@@ -47,14 +46,10 @@ export function PatientsList() {
   const [page, setPage] = useState(1);
   const [importing, setImporting] = useState(false);
   const [exportingContacts, setExportingContacts] = useState(false);
-  const locations = useQuery({ queryKey: ['locations'], queryFn: patientsApi.locations, meta: { silent: true } });
+  const locations = useQuery(locationsQuery());
 
   const params: PatientListParams = { q: debounced, locationId, status, sort, page, limit: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: patientKeys.list(params),
-    queryFn: ({ signal }) => patientsApi.list(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...patientListQuery(params), placeholderData: keepPreviousData });
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
