@@ -162,6 +162,8 @@ test('account general data: profile photo and currency, kept after a reload', as
   await expect(page.getByText('Foto guardada')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cambiar foto' })).toBeVisible();
   await expect(card.locator('img')).toHaveAttribute('src', /^blob:/);
+  // The navbar's user menu shows the same photo, at once.
+  await expect(page.getByTestId('user-menu-avatar').locator('img')).toHaveAttribute('src', /^blob:/);
 
   await page.getByTestId('profile-currency').click();
   await page.getByRole('option', { name: /^USD/ }).click();
@@ -171,7 +173,18 @@ test('account general data: profile photo and currency, kept after a reload', as
   await page.reload();
   await expect(page.getByTestId('profile-currency')).toHaveValue(/^USD/);
   await expect(page.getByTestId('profile-photo-card').locator('img')).toHaveAttribute('src', /^blob:/);
+  await expect(page.getByTestId('user-menu-avatar').locator('img')).toHaveAttribute('src', /^blob:/);
   await screenshot(page, 'billing-12-account-photo-currency');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'billing-13-account-photo-currency-phone');
+
+  // Removed: both pictures go back to the initials, and stay so after a reload.
+  await page.getByTestId('profile-photo-card').getByRole('button', { name: 'Quitar foto' }).click();
+  await expect(page.getByText('Foto quitada')).toBeVisible();
+  await expect(page.getByTestId('profile-photo-card').locator('img')).toHaveCount(0);
+  await expect(page.getByTestId('user-menu-avatar').locator('img')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('profile-currency')).toHaveValue(/^USD/);
+  await expect(page.getByTestId('user-menu-avatar')).toHaveText('VG');
+  await expect(page.getByTestId('user-menu-avatar').locator('img')).toHaveCount(0);
 });

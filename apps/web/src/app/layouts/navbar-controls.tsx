@@ -22,6 +22,7 @@ import type { MeResponse, Theme, UpdatePreferencesRequest } from '@almendra/cont
 import { endSession } from '../../lib/auth';
 import { fullName, updatePreferences } from '../../lib/current-user';
 import { setLocked } from '../../lib/lock';
+import { useProfilePhotoUrl } from '../../lib/profile-photo';
 import { preferencesStore, spanishLocaleFor, THEMES } from '../../lib/preferences';
 import { LOCK_SCREEN_PATH } from '../guard';
 import classes from './main-layout.module.css';
@@ -106,6 +107,7 @@ export function UserMenu({ me }: { me: MeResponse | undefined }) {
   const navigate = useNavigate();
   const location = useLocation();
   const name = fullName(me);
+  const photoUrl = useProfilePhotoUrl(me?.nutritionist?.photoUpdatedAt);
 
   const lock = () => {
     setLocked(true);
@@ -121,7 +123,7 @@ export function UserMenu({ me }: { me: MeResponse | undefined }) {
       <Menu.Target>
         <UnstyledButton aria-label={t('userMenu.label')} data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
-            <Avatar radius="xl" size="md" name={name} aria-hidden />
+            <Avatar radius="xl" size="md" name={name} src={photoUrl} alt="" aria-hidden data-testid="user-menu-avatar" />
             <Text size="sm" fw={500} visibleFrom="sm" className={classes.userName}>
               {name}
             </Text>

@@ -1,53 +1,45 @@
 // "Foto de perfil" (seed 1 section 3, photoURL): upload (JPEG, PNG or WebP, ≤ 5 MB), preview and remove
-// the nutritionist's photo (PUT/GET/DELETE /api/v1/me/photo). The image needs the bearer header, so it is
-// fetched as a blob (lib/api-upload) and shown through an object URL.
-import { useEffect, useMemo } from 'react';
+// the nutritionist's photo (PUT/GET/DELETE /api/v1/me/photo; shown through lib/profile-photo, like the
+// navbar's user menu). A save or removal updates the photo version in the cached /me at once, so both
+// pictures change together.
+import type { MeResponse } from '@almendra/contracts';
 import { Avatar, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_PHOTO_FIELD, PROFILE_PHOTO_MAX_BYTES } from '@almendra/contracts';
-import { isApiError } from '../../../lib/api-error';
 import { authorized } from '../../../lib/api-upload';
-import { ME_QUERY_KEY } from '../../../lib/current-user';
+import { ME_QUERY_KEY, useCurrentUser } from '../../../lib/current-user';
+import { useProfilePhotoUrl } from '../../../lib/profile-photo';
 import { showError, showSuccess, showWarning } from '../../../lib/toast';
 
-const photoKey = ['account', 'photo'] as const;
-
-/** The photo as a Blob, or null when there is none yet (404). */
-async function fetchPhoto(): Promise<Blob | null> {
-  try {
-    return await (await authorized('GET', '/me/photo')).blob();
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
-    throw error;
-  }
+/** The cached /me with another photo version (null: no photo). */
+function withPhotoVersion(me: MeResponse | undefined, photoUpdatedAt: string | null): MeResponse | undefined {
+  return me?.nutritionist ? { ...me, nutritionist: { ...me.nutritionist, photoUpdatedAt } } : me;
 }
 
 export function ProfilePhotoCard() {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
-  const photo = useQuery({ queryKey: photoKey, queryFn: fetchPhoto });
-  const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : null), [photo.data]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  const done = () => {
-    void queryClient.invalidateQueries({ queryKey: photoKey });
-    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-  };
+  const me = useCurrentUser();
+  const url = useProfilePhotoUrl(me.data?.nutritionist?.photoUpdatedAt);
+  const setVersion = (photoUpdatedAt: string | null) =>
+    queryClient.setQueryData<MeResponse>(ME_QUERY_KEY, (cached) => withPhotoVersion(cached, photoUpdatedAt));
   const upload = useMutation({
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.append(PROFILE_PHOTO_FIELD, file, file.name);
-      await authorized('PUT', '/me/photo', form);
+      const saved = (await (await authorized('PUT', '/me/photo', form)).json()) as { photoUpdatedAt: string };
+      return saved.photoUpdatedAt;
     },
-    onSuccess: () => (done(), showSuccess(t('photo.savedTitle'), t('photo.savedMessage'))),
+    onSuccess: (photoUpdatedAt) => (setVersion(photoUpdatedAt), showSuccess(t('photo.savedTitle'), t('photo.savedMessage'))),
     onError: showError,
   });
   const remove = useMutation({
     mutationFn: async () => {
       await authorized('DELETE', '/me/photo');
     },
-    onSuccess: () => (queryClient.setQueryData(photoKey, null), done(), showSuccess(t('photo.removedTitle'), t('photo.removedMessage'))),
+    onSuccess: () => (setVersion(null), showSuccess(t('photo.removedTitle'), t('photo.removedMessage'))),
     onError: showError,
   });
   const pick = (file: File | null) => {
