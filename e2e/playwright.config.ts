@@ -8,6 +8,11 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the runner process; workers inherit it, so all of them talk about the same server.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-e2e-'));
+// The tests' own "today" (new Date() in a spec) is the browser's, Buenos Aires (timezoneId below): in
+// the machine's UTC, from 21:00 there the specs already lived in tomorrow and expected the wrong day.
+// Workers inherit it; the server keeps UTC, like a production host.
+const MACHINE_TZ = process.env.TZ;
+process.env.TZ = 'America/Argentina/Buenos_Aires';
 
 export default defineConfig({
   testDir: './tests',
@@ -50,6 +55,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      TZ: MACHINE_TZ ?? 'UTC',
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
