@@ -50,14 +50,9 @@
           headers: { Authorization: 'Bearer ' + token, 'X-Requested-With': 'XMLHttpRequest' },
           credentials: 'same-origin',
         })
-        .then(
-          function (response) {
-            return response.ok ? response.json() : null;
-          },
-          function () {
-            return null;
-          },
-        )
+        .then(function (response) {
+          return response.ok ? response.json() : null;
+        })
         .catch(function () {
           return null;
         }),

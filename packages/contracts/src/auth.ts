@@ -238,3 +238,4 @@ export type OidcCallbackResponse = z.infer<typeof oidcCallbackResponseSchema>;
 export const PROFILE_PHOTO_FIELD = 'photo';
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const profilePhotoSchema = z.object({ photoUpdatedAt: z.string().nullable() });
+export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;

@@ -54,15 +54,10 @@ export function prefetchScreen(page: PageKey, url: URL, waitMs = SCREEN_DATA_WAI
   }
   return new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, waitMs);
-    settled.then(
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-    );
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    settled.then(done, done);
   });
 }

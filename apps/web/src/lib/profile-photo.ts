@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isApiError } from './api-error';
 import { authorized } from './api-upload';
 
-export const PROFILE_PHOTO_KEY = ['account', 'photo'] as const;
+const PROFILE_PHOTO_KEY = ['account', 'photo'] as const;
 
 /** The photo as a Blob, or null when there is none (404). */
 async function fetchPhoto(): Promise<Blob | null> {

@@ -2,13 +2,13 @@
 // the nutritionist's photo (PUT/GET/DELETE /api/v1/me/photo; shown through lib/profile-photo, like the
 // navbar's user menu). A save or removal updates the photo version in the cached /me at once, so both
 // pictures change together.
-import type { MeResponse } from '@almendra/contracts';
+import type { MeResponse, ProfilePhoto } from '@almendra/contracts';
 import { Avatar, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_PHOTO_FIELD, PROFILE_PHOTO_MAX_BYTES } from '@almendra/contracts';
-import { authorized } from '../../../lib/api-upload';
+import { authorized, multipart } from '../../../lib/api-upload';
 import { ME_QUERY_KEY, useCurrentUser } from '../../../lib/current-user';
 import { useProfilePhotoUrl } from '../../../lib/profile-photo';
 import { showError, showSuccess, showWarning } from '../../../lib/toast';
@@ -29,8 +29,7 @@ export function ProfilePhotoCard() {
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.append(PROFILE_PHOTO_FIELD, file, file.name);
-      const saved = (await (await authorized('PUT', '/me/photo', form)).json()) as { photoUpdatedAt: string };
-      return saved.photoUpdatedAt;
+      return (await multipart<ProfilePhoto>('PUT', '/me/photo', form)).photoUpdatedAt;
     },
     onSuccess: (photoUpdatedAt) => (setVersion(photoUpdatedAt), showSuccess(t('photo.savedTitle'), t('photo.savedMessage'))),
     onError: showError,

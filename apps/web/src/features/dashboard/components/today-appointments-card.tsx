@@ -5,9 +5,9 @@ import { Anchor, Badge, Box, EmptyState, Group, Paper, Stack, Text, Title } from
 import type { TodayAgenda } from '@almendra/contracts';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { todayAppointmentsQuery } from '../api/dashboard-queries';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { todayAppointmentsQuery } from '../api/dashboard-queries';
 import { formatTime } from '../../appointments/lib/money';
 
 type TodayItem = TodayAgenda['appointments'][number];

@@ -1,5 +1,6 @@
 // The dashboard's 'Pacientes recientes' card: the 5 patients most recently visited or updated, each a
-// link to its record (mostRecent: api/dashboard-queries.ts). The first-patient tour rides along here, since /inicio is where a new account lands.
+// link to its record (the query: api/dashboard-queries.ts). The first-patient tour rides along here,
+// since /inicio is where a new account lands.
 import { lazy, Suspense } from 'react';
 import { Anchor, Avatar, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';

@@ -22,7 +22,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Patient } from '@almendra/contracts';
-import { locationsQuery, PATIENT_PAGE_SIZE as PAGE_SIZE, patientKeys, patientListQuery, patientsApi, type PatientListParams } from '../api/patients-api';
+import { locationsQuery, PATIENT_PAGE_SIZE, patientKeys, patientListQuery, patientsApi, type PatientListParams } from '../api/patients-api';
 import { formatDate } from '../lib/format';
 import { showSuccess } from '../../../lib/toast';
 import { FirstPatientTour } from './first-patient-tour';
@@ -48,11 +48,11 @@ export function PatientsList() {
   const [exportingContacts, setExportingContacts] = useState(false);
   const locations = useQuery(locationsQuery());
 
-  const params: PatientListParams = { q: debounced, locationId, status, sort, page, limit: PAGE_SIZE };
+  const params: PatientListParams = { q: debounced, locationId, status, sort, page, limit: PATIENT_PAGE_SIZE };
   const list = useQuery({ ...patientListQuery(params), placeholderData: keepPreviousData });
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / PATIENT_PAGE_SIZE));
   const searching = debounced.trim() !== '' || locationId != null;
 
   return (
