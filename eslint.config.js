@@ -18,6 +18,22 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The package root evaluates every zod schema of the contracts (~160 KB of a phone's first visit):
+      // screens import types from it and plain values from '@almendra/contracts/constants'.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@almendra/contracts',
+              allowTypeImports: true,
+              message: "Import plain values from '@almendra/contracts/constants' (the root evaluates every schema); only types from the root.",
+            },
+          ],
+        },
+      ],
+    },
   },
 );

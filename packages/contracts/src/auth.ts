@@ -234,8 +234,5 @@ export type OidcCallbackRequest = z.infer<typeof oidcCallbackRequestSchema>;
 export const oidcCallbackResponseSchema = sessionResponseSchema.extend({ to: z.string().nullable() });
 export type OidcCallbackResponse = z.infer<typeof oidcCallbackResponseSchema>;
 
-/** The nutritionist's profile photo (PUT /me/photo, multipart): JPEG, PNG or WebP up to 5 MB. */
-export const PROFILE_PHOTO_FIELD = 'photo';
-export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const profilePhotoSchema = z.object({ photoUpdatedAt: z.string().nullable() });
 export type ProfilePhoto = z.infer<typeof profilePhotoSchema>;

@@ -154,7 +154,6 @@ export const copyDishRequestSchema = z
 export type CopyDishRequest = z.input<typeof copyDishRequestSchema>;
 
 export const DISH_PHOTO_FIELD = 'photo';
-export const DISH_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** Longest side of the stored photo (re-encoded WebP): enough for a detail page, small for a list. */
 export const DISH_PHOTO_MAX_SIDE = 1200;
 

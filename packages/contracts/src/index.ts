@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './constants.js';
 export * from './countries.js';
 export * from './error-codes.js';
 export * from './auth.js';

@@ -2,6 +2,7 @@
 // (each with an optional schedule of its own) and the calendar's visible hours.
 import { z } from 'zod';
 import { decimalQueryInteger, idSchema, ISO_DATE_FORMAT_MESSAGE, isoInstantSchema } from './common.js';
+import { DEFAULT_LOCATION_COLOR } from './constants.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Field builders
@@ -37,12 +38,6 @@ export const hexColorSchema = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'El color debe tener el formato #rrggbb.' })
   .transform((v) => v.toLowerCase());
-
-/**
- * Colour of a new place when none is chosen: a blue on which the spec's white text reads at 5:1
- * (WCAG AA); the lighter #4e8cff of the chat widget would read at only 3.2:1.
- */
-export const DEFAULT_LOCATION_COLOR = '#2b6cd4';
 
 export const SLOT_INTERVAL_MIN = 5;
 export const SLOT_INTERVAL_MAX = 240;

@@ -206,9 +206,6 @@ export type ExchangeGroupsResponse = z.infer<typeof exchangeGroupsResponseSchema
 export const exchangeGroupsQuerySchema = z.object({ country: z.string().refine(isIsoCountryCode, { error: 'Elige un país válido.' }).default('AR'), locale: z.enum(['es', 'en']).default('es') });
 
 // ---- Branding of the printed plan: the nutritionist's logo ----
-/** PNG or JPEG, at most 2 MB; stored re-encoded as a PNG of at most 600×300 px. */
-export const NUTRITIONIST_LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const NUTRITIONIST_LOGO_FIELD = 'logo';
 export const nutritionistLogoSchema = z.object({
   hasLogo: z.boolean(),
   /** Changes on every upload; clients add it to the image URL to bust caches. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idSchema, isoInstantSchema } from './common.js';
 import { passwordSchema, userSchema } from './auth.js';
 import { pastDateField } from './patients.js';
+import { CHAT_TEXT_MAX, CHAT_PAGE_DEFAULT } from './constants.js';
 
 /** Days an invitation link and code stay valid. */
 export const PORTAL_INVITE_TTL_DAYS = 7;
@@ -66,8 +67,6 @@ export type PortalMe = z.infer<typeof portalMeSchema>;
 
 // ---------------------------------------------------------------- chat
 
-export const CHAT_TEXT_MAX = 4000;
-export const CHAT_PAGE_DEFAULT = 10;
 export const CHAT_PAGE_MAX = 100;
 
 export const chatSenderSchema = z.enum(['nutritionist', 'patient']);
@@ -149,8 +148,6 @@ export type IceServersResponse = z.infer<typeof iceServersResponseSchema>;
 
 export const CALL_SIGNAL_TYPES = ['call.offer', 'call.answer', 'call.ice', 'call.end', 'call.reject'] as const;
 export type CallSignalType = (typeof CALL_SIGNAL_TYPES)[number];
-/** Seconds a call rings before it ends by itself. */
-export const CALL_RING_TIMEOUT_SECONDS = 60;
 
 // ---------------------------------------------------------------- daily log
 
@@ -176,7 +173,6 @@ const optionalText = (max: number) =>
     .nullable()
     .optional();
 
-export const DAILY_LOG_MEALS = ['desayuno', 'almuerzo', 'merienda', 'cena', 'colacion'] as const;
 
 export const dailyLogEntryRequestSchema = z.object({
   date: pastDateField('la fecha', 'La fecha no puede ser futura.'),

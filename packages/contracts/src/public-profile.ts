@@ -12,8 +12,6 @@ export const PUBLIC_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Addresses the app itself answers or that would mislead a visitor. */
 export const RESERVED_PUBLIC_SLUGS = ['admin', 'api', 'almendra', 'login', 'soporte', 'ayuda', 'nuevo', 'p'] as const;
 export const PUBLIC_PROFILE_ITEMS_MAX = 30;
-export const PUBLIC_COVER_FIELD = 'file';
-export const PUBLIC_COVER_MAX_BYTES = 5 * 1024 * 1024;
 
 export const publicSlugSchema = z
   .string({ error: 'Ingresa la dirección de tu perfil.' })

@@ -4,8 +4,6 @@ import { z } from 'zod';
 
 /** Codes are 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L). */
 export const REFERRAL_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{8}$/;
-/** Registration reads the code from /comenzar?ref=CODE. */
-export const REFERRAL_QUERY_PARAM = 'ref';
 
 export const referredProfessionalSchema = z.object({
   id: z.string(),

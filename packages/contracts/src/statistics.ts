@@ -4,9 +4,8 @@
 // ages, gender, classification by patient type, billing and consultations per patient (CPP).
 import { z } from 'zod';
 import { decimalQueryInteger } from './common.js';
+import { STATISTICS_YEAR_MIN, STATISTICS_YEAR_MAX } from './constants.js';
 
-export const STATISTICS_YEAR_MIN = 2000;
-export const STATISTICS_YEAR_MAX = 2100;
 
 export const statisticsQuerySchema = z.object({
   year: decimalQueryInteger(

@@ -6,7 +6,8 @@ import { Button, FileButton, Group, Image, Paper, Stack, Text, Title } from '@ma
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { NUTRITIONIST_LOGO_FIELD, NUTRITIONIST_LOGO_MAX_BYTES, type NutritionistLogo } from '@almendra/contracts';
+import { NUTRITIONIST_LOGO_FIELD, NUTRITIONIST_LOGO_MAX_BYTES } from '@almendra/contracts/constants';
+import type { NutritionistLogo } from '@almendra/contracts';
 import { API_BASE, refreshSession } from '../../../lib/api-client';
 import { apiErrorFromResponse } from '../../../lib/api-error';
 import { currentAccessToken } from '../../../lib/session';

@@ -7,7 +7,7 @@ import { Avatar, Button, FileButton, Group, Paper, Stack, Text, Title } from '@m
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_PHOTO_FIELD, PROFILE_PHOTO_MAX_BYTES } from '@almendra/contracts';
+import { PROFILE_PHOTO_FIELD, PROFILE_PHOTO_MAX_BYTES } from '@almendra/contracts/constants';
 import { authorized, multipart } from '../../../lib/api-upload';
 import { ME_QUERY_KEY, useCurrentUser } from '../../../lib/current-user';
 import { useProfilePhotoUrl } from '../../../lib/profile-photo';

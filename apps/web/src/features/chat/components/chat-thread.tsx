@@ -6,7 +6,8 @@ import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, 
 import { ActionIcon, Box, Button, Group, Loader, ScrollArea, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconCheck, IconChecks, IconClock, IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_PAGE_DEFAULT, CHAT_TEXT_MAX, type ChatMessage } from '@almendra/contracts';
+import { CHAT_PAGE_DEFAULT, CHAT_TEXT_MAX } from '@almendra/contracts/constants';
+import type { ChatMessage } from '@almendra/contracts';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
 import { showError } from '../../../lib/toast';
 import type { ChatEndpoint } from '../api/chat-api';

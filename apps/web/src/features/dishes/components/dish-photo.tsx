@@ -5,7 +5,8 @@ import { IconPhoto, IconPhotoOff, IconToolsKitchen2 } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DISH_PHOTO_MAX_BYTES, type Dish } from '@almendra/contracts';
+import { DISH_PHOTO_MAX_BYTES } from '@almendra/contracts/constants';
+import type { Dish } from '@almendra/contracts';
 import { showError, showSuccess, showWarning } from '../../../lib/toast';
 import { dishesApi, fetchDishPhoto, uploadDishPhoto } from '../api/dishes-api';
 

@@ -1,16 +1,8 @@
 // The requests inbox and the public web profile: queries and calls (GET/POST/PATCH /marketing/requests,
 // /marketing/overview, /me/public-profile and its cover).
 import { queryOptions } from '@tanstack/react-query';
-import {
-  PUBLIC_COVER_FIELD,
-  type DecideMarketingRequest,
-  type MarketingOverview,
-  type MarketingRequest,
-  type MarketingRequestList,
-  type MarketingSeenResult,
-  type PublicProfile,
-  type UpdatePublicProfileRequest,
-} from '@almendra/contracts';
+import { PUBLIC_COVER_FIELD } from '@almendra/contracts/constants';
+import type { DecideMarketingRequest, MarketingOverview, MarketingRequest, MarketingRequestList, MarketingSeenResult, PublicProfile, UpdatePublicProfileRequest } from '@almendra/contracts';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { authorized, multipart } from '../../../lib/api-upload';

@@ -6,7 +6,8 @@ import { Alert, Badge, Button, FileInput, Group, List, Modal, ScrollArea, Select
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PATIENT_IMPORT_FIELDS, type PatientImportField, type PatientImportMapping, type PatientImportReport } from '@almendra/contracts';
+import { PATIENT_IMPORT_FIELDS } from '@almendra/contracts/constants';
+import type { PatientImportField, PatientImportMapping, PatientImportReport } from '@almendra/contracts';
 import { patientKeys, patientsApi } from '../api/patients-api';
 import { showError, showSuccess } from '../../../lib/toast';
 

@@ -5,7 +5,8 @@ import { ActionIcon, Autocomplete, Button, Group, Select, SimpleGrid, Stack, Tab
 import { IconAlertTriangle, IconCircleCheck, IconMinus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LAB_ANALYTES, findLabAnalyte, normalizeAnalyteName, type LabResult, type Patient } from '@almendra/contracts';
+import { LAB_ANALYTES, findLabAnalyte, normalizeAnalyteName } from '@almendra/contracts/constants';
+import type { LabResult, Patient } from '@almendra/contracts';
 import { fieldErrors, patientKeys, patientsApi } from '../api/patients-api';
 import { filterDecimal, formatDate, formatNumber, parseDateInput, parseDecimal, todayIso } from '../lib/format';
 import { showError } from '../../../lib/toast';

@@ -6,7 +6,7 @@ import { Button, FileInput, NumberInput, Paper, Rating, Select, SimpleGrid, Stac
 import { IconCamera } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DAILY_LOG_MEALS } from '@almendra/contracts';
+import { DAILY_LOG_MEALS } from '@almendra/contracts/constants';
 import { fieldErrors } from '../../../lib/api-error';
 import { showError, showSuccess } from '../../../lib/toast';
 import { formatDate, parseDateInput, todayIso } from '../../patients/lib/format';

@@ -2,7 +2,8 @@
 // emails and its position (typed, or clicked on the lazily loaded map).
 import { Button, ColorInput, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { DEFAULT_LOCATION_COLOR, type Location } from '@almendra/contracts';
+import { DEFAULT_LOCATION_COLOR } from '@almendra/contracts/constants';
+import type { Location } from '@almendra/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

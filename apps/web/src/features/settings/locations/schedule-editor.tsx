@@ -5,6 +5,8 @@ import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@manti
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+// The one screen that validates with a contract's schema (settings, not a first-visit screen).
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { weeklyScheduleSchema } from '@almendra/contracts';
 import { serverText } from '../../../lib/api-error';
 import type { ScheduleDays } from '../../appointments/api/appointments-api';

@@ -24,7 +24,8 @@ import { IconArrowDown, IconArrowUp, IconExternalLink, IconPhotoUp, IconPlus, Ic
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PUBLIC_COVER_MAX_BYTES, type Location, type PublicProfile, type PublicProfileItem, type UpdatePublicProfileRequest } from '@almendra/contracts';
+import { PUBLIC_COVER_MAX_BYTES } from '@almendra/contracts/constants';
+import type { Location, PublicProfile, PublicProfileItem, UpdatePublicProfileRequest } from '@almendra/contracts';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-error';
 import { showSuccess, showWarning } from '../../../lib/toast';

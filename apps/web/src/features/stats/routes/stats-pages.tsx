@@ -6,7 +6,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { STATISTICS_YEAR_MAX, STATISTICS_YEAR_MIN } from '@almendra/contracts';
+import { STATISTICS_YEAR_MAX, STATISTICS_YEAR_MIN } from '@almendra/contracts/constants';
 import { statsApi, statsKeys } from '../api/stats-api';
 import { StatisticsReport } from '../components/statistics-report';
 import { monthName, statisticsCsv } from '../lib/stats-table';

@@ -2,7 +2,8 @@
 // accepts in any screen and talks in /video-llamadas). WebRTC between the two browsers; signalling
 // travels over the app's WebSocket as call.offer / call.answer / call.ice / call.end / call.reject
 // (the server relays each to the other party only). ICE servers come from GET /video/ice-servers.
-import { CALL_RING_TIMEOUT_SECONDS, type IceServersResponse } from '@almendra/contracts';
+import { CALL_RING_TIMEOUT_SECONDS } from '@almendra/contracts/constants';
+import type { IceServersResponse } from '@almendra/contracts';
 import { api } from '../../../lib/api-client';
 import { realtime, type RealtimeEvent } from '../../../lib/realtime';
 

@@ -1,0 +1,46 @@
+// Plain values of the contracts, without zod: what the web app imports at run time (limits, field
+// names, catalogues). Importing them from the package root would evaluate every zod schema of the
+// package (~160 KB, ~0.3 s of a throttled phone's CPU on /ficha's first visit, issue 15); this entry,
+// `@almendra/contracts/constants`, evaluates none. The schema modules import their values from here and
+// the package root re-exports them, so the server's imports are unchanged.
+export * from './lab-analytes.js';
+export * from './patient-import-fields.js';
+
+// dishes
+export const DISH_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+// statistics
+export const STATISTICS_YEAR_MIN = 2000;
+export const STATISTICS_YEAR_MAX = 2100;
+
+// auth
+/** The nutritionist's profile photo (PUT /me/photo, multipart): JPEG, PNG or WebP up to 5 MB. */
+export const PROFILE_PHOTO_FIELD = 'photo';
+export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+// plans
+/** PNG or JPEG, at most 2 MB; stored re-encoded as a PNG of at most 600×300 px. */
+export const NUTRITIONIST_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const NUTRITIONIST_LOGO_FIELD = 'logo';
+
+// referrals
+/** Registration reads the code from /comenzar?ref=CODE. */
+export const REFERRAL_QUERY_PARAM = 'ref';
+
+// portal
+export const CHAT_TEXT_MAX = 4000;
+export const CHAT_PAGE_DEFAULT = 10;
+/** Seconds a call rings before it ends by itself. */
+export const CALL_RING_TIMEOUT_SECONDS = 60;
+export const DAILY_LOG_MEALS = ['desayuno', 'almuerzo', 'merienda', 'cena', 'colacion'] as const;
+
+// public-profile
+export const PUBLIC_COVER_FIELD = 'file';
+export const PUBLIC_COVER_MAX_BYTES = 5 * 1024 * 1024;
+
+// locations
+/**
+ * Colour of a new place when none is chosen: a blue on which the spec's white text reads at 5:1
+ * (WCAG AA); the lighter #4e8cff of the chat widget would read at only 3.2:1.
+ */
+export const DEFAULT_LOCATION_COLOR = '#2b6cd4';
