@@ -1,10 +1,9 @@
 // Main layout (Mantine AppShell): navbar with burger, search, language, appearance and user menu;
 // side menu (a drawer below 992 px); the routed screen. Loaded lazily with the first main route.
 import '@mantine/spotlight/styles.css';
-import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Burger, Button, Group, Kbd, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -18,12 +17,22 @@ import { VersionCheck } from '../version-check';
 import { usePatientListsLive } from '../../features/patients/api/use-patients-live';
 import { useScreenSettled } from '../../lib/use-screen-settled';
 import { PageSearchSpotlight } from '../search/page-search-spotlight';
+import { pageSearch } from '../search/page-search-store';
 import classes from './main-layout.module.css';
 
 // Chat and calls in the shell (floating chat, incoming-call notice) load after the screen has settled
 // (its data shown), in their own chunk: no main screen waits or competes for them on a first visit.
 const BillingNotices = lazy(() => import('../../features/billing/components/billing-notices').then((m) => ({ default: m.BillingNotices })));
 const ChatShell = lazy(() => import('../../features/chat/components/chat-shell').then((m) => ({ default: m.ChatShell })));
+
+/**
+ * Its children once the screen has settled. Its own component because "settled" watches every query's
+ * fetching state: in the layout itself, each query that starts or ends during a first visit re-rendered
+ * the whole shell (navbar, side menu, search) while the screen was painting.
+ */
+function WhenSettled({ children }: { children: ReactNode }) {
+  return useScreenSettled() ? children : null;
+}
 
 export function MainLayout() {
   const { t } = useTranslation(['nav', 'common']);
@@ -32,7 +41,6 @@ export function MainLayout() {
   const me = useCurrentUser();
   const { theme } = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
   const semiDark = theme === 'semi-dark';
-  const settled = useScreenSettled();
   usePatientListsLive();
 
   // The mobile drawer closes whenever the route changes (menu click, search, back button).
@@ -70,7 +78,7 @@ export function MainLayout() {
               size="lg"
               hiddenFrom="sm"
               aria-label={t('nav:navbar.search')}
-              onClick={() => spotlight.open()}
+              onClick={() => pageSearch.open()}
             >
               <IconSearch size={18} aria-hidden />
             </ActionIcon>
@@ -82,7 +90,7 @@ export function MainLayout() {
               rightSection={
                 <Kbd size="xs">{t('nav:navbar.searchShortcut')}</Kbd>
               }
-              onClick={() => spotlight.open()}
+              onClick={() => pageSearch.open()}
               data-testid="open-search"
             >
               {t('nav:navbar.search')}
@@ -106,10 +114,12 @@ export function MainLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
-        {settled && me.data?.user.role === 'nutritionist' ? (
-          <Suspense fallback={null}>
-            <BillingNotices />
-          </Suspense>
+        {me.data?.user.role === 'nutritionist' ? (
+          <WhenSettled>
+            <Suspense fallback={null}>
+              <BillingNotices />
+            </Suspense>
+          </WhenSettled>
         ) : null}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
@@ -119,11 +129,11 @@ export function MainLayout() {
           which must work from the first paint (deferring it saved ~60 ms of a throttled phone's CPU but
           lost a Ctrl+K pressed in the first seconds). */}
       <PageSearchSpotlight me={me.data} />
-      {settled ? (
+      <WhenSettled>
         <Suspense fallback={null}>
           <ChatShell />
         </Suspense>
-      ) : null}
+      </WhenSettled>
       <VersionCheck />
     </AppShell>
   );

@@ -1,6 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { spotlight } from '@mantine/spotlight';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
@@ -8,6 +7,7 @@ import { writeSession } from '../../lib/session';
 import { jsonResponse, me, routeFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { PageSearchSpotlight } from './page-search-spotlight';
+import { pageSearch } from './page-search-store';
 
 const TEN = ['/inicio', '/pacientes', '/citas', '/plantillas', '/alimentos', '/platos', '/estadisticas', '/marketing', '/chat', '/configuracion'];
 
@@ -16,13 +16,13 @@ function renderSearch(starredPages: string[]) {
   queryClient.setQueryData(['me'], data);
   const router = createMemoryRouter([{ path: '*', element: <PageSearchSpotlight me={data} /> }]);
   renderWithProviders(<RouterProvider router={router} />, queryClient);
-  act(() => spotlight.open());
+  act(() => pageSearch.open());
   return router;
 }
 
 describe('navbar page search', () => {
   afterEach(() => {
-    act(() => spotlight.close());
+    act(() => pageSearch.close());
     vi.unstubAllGlobals();
     queryClient.clear();
   });

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Alert, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Spotlight } from '@mantine/spotlight';
+import { Spotlight, useSpotlight } from '@mantine/spotlight';
 import { useMutation } from '@tanstack/react-query';
 import { IconSearch, IconStar, IconStarFilled, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { orderByStarred, STARRED_PAGES_LIMIT, toggleStarred } from '../starred-p
 import { matchesQuery } from './page-search';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/search-debounce';
 import { patientSearchProvider, type SearchResult } from './search-providers';
+import { pageSearchStore } from './page-search-store';
 import classes from './page-search.module.css';
 
 function usePatientResults(query: string): SearchResult[] {
@@ -46,6 +47,10 @@ export function PageSearchSpotlight({ me }: { me: MeResponse | undefined }) {
   const patients = usePatientResults(query);
   // The order is taken when the search opens, so starring a page does not move rows under the pointer.
   const [order, setOrder] = useState<readonly string[]>(starred);
+  // Closed (most of the time, and on every first paint), the search lists nothing: matching ~40 pages
+  // in two languages on every render of the shell cost a throttled phone ~30 ms per render for a list
+  // nobody sees. Spotlight.Root stays mounted so Ctrl/⌘ + K works from the first paint.
+  const open = useSpotlight(pageSearchStore).opened;
 
   const saveStarred = useMutation({
     mutationFn: (starredPages: string[]) => updatePreferences({ starredPages }),
@@ -68,7 +73,7 @@ export function PageSearchSpotlight({ me }: { me: MeResponse | undefined }) {
   );
   const label = (page: SearchablePage) => t(`pages.${page.label}`);
   const otherLabel = (page: SearchablePage) => t(`pages.${page.label}`, { lng: otherLanguage });
-  const matching = pages.filter((page) => matchesQuery(query, [label(page), otherLabel(page), page.path]));
+  const matching = open ? pages.filter((page) => matchesQuery(query, [label(page), otherLabel(page), page.path])) : [];
   const groups = orderByStarred(matching, order);
 
   const toggle = (page: SearchablePage) => {
@@ -113,6 +118,7 @@ export function PageSearchSpotlight({ me }: { me: MeResponse | undefined }) {
       shortcut={['mod + K']}
       scrollable
       maxHeight={480}
+      store={pageSearchStore}
       onSpotlightOpen={() => setOrder(starred)}
       onSpotlightClose={() => setLimitReached(false)}
       title={t('search.label')}
@@ -148,7 +154,7 @@ export function PageSearchSpotlight({ me }: { me: MeResponse | undefined }) {
             ))}
           </Spotlight.ActionsGroup>
         ) : null}
-        {nothing ? <Spotlight.Empty>{t('search.nothingFound')}</Spotlight.Empty> : null}
+        {nothing && open ? <Spotlight.Empty>{t('search.nothingFound')}</Spotlight.Empty> : null}
       </Spotlight.ActionsList>
       <Text size="xs" c="dimmed" px="md" py="xs">
         {t('search.hint')}

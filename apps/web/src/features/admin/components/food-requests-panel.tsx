@@ -1,6 +1,7 @@
 // 'Solicitudes de alimentos' on /admin: pending requests with their values and label photo; approve
 // (the food joins the database for everyone) or reject with a reason the nutritionist reads.
-import { Badge, Button, Group, Image, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Image, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -113,10 +114,9 @@ function RequestCard({ request }: { request: AdminFoodRequest }) {
         </Button>
       </Group>
       <Modal opened={rejecting} onClose={() => setRejecting(false)} title={t('admin.rejectTitle', { name: request.name })} centered>
-        <Textarea
+        <AutoTextarea
           label={t('admin.reason')}
           required
-          autosize
           minRows={3}
           value={reason}
           error={reasonError}

@@ -3,7 +3,8 @@
 // available slots once place, date and interval are all set (seed 2 §5). Edit mode adds completing,
 // deleting (with confirmation) and, for an appointment with a patient, starting its consultation (or
 // opening it once recorded). Server errors (409 taken, 422 rules) show as Error toasts.
-import { Badge, Button, Checkbox, Chip, ColorInput, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Badge, Button, Checkbox, Chip, ColorInput, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { Appointment, CreateAppointmentRequest, Location, UpdateAppointmentRequest } from '@almendra/contracts';
 import { fallbackStartTimes } from '@almendra/domain';
@@ -304,7 +305,7 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
               </Chip.Group>
             )}
           </div>
-          <Textarea label={t('form.notes')} autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+          <AutoTextarea label={t('form.notes')} minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
           <Checkbox label={t('form.allowOutside')} checked={outside} onChange={(e) => setOutside(e.currentTarget.checked)} />
           <Group justify="space-between" mt="sm">
             <Group gap="xs">

@@ -3,7 +3,8 @@
 // and read marks, and the message box (Enter sends, Shift+Enter new line, Escape clears; empty text
 // sends nothing). Messages are plain text: React escapes them, nothing is ever rendered as HTML.
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Box, Button, Group, Loader, ScrollArea, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { IconCheck, IconChecks, IconClock, IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_PAGE_DEFAULT, CHAT_TEXT_MAX } from '@almendra/contracts/constants';
@@ -196,13 +197,12 @@ export function ChatThread({ endpoint, height, active = true }: ChatThreadProps)
         </Stack>
       </ScrollArea>
       <Group gap="xs" p="xs" align="flex-end" wrap="nowrap" className={classes.composer}>
-        <Textarea
+        <AutoTextarea
           aria-label={t('chat.inputLabel')}
           placeholder={t('chat.placeholder')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={onKeyDown}
-          autosize
           minRows={1}
           maxRows={5}
           maxLength={CHAT_TEXT_MAX}

@@ -17,10 +17,10 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconAlertTriangle, IconCalendarEvent } from '@tabler/icons-react';
@@ -373,10 +373,9 @@ function ConsultationFormFields({
 
             <Section title={t('sections.note')}>
               <Stack gap="sm">
-                <Textarea label={t('fields.note')} autosize minRows={2} value={values.note} onChange={(e) => set('note', e.currentTarget.value)} />
-                <Textarea
+                <AutoTextarea label={t('fields.note')} minRows={2} value={values.note} onChange={(e) => set('note', e.currentTarget.value)} />
+                <AutoTextarea
                   label={t('fields.summaryNote')}
-                  autosize
                   minRows={2}
                   value={values.summaryNote}
                   onChange={(e) => set('summaryNote', e.currentTarget.value)}

@@ -21,10 +21,10 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendar, IconDots, IconFileTypePdf, IconNote, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -241,7 +241,7 @@ function EditModal({ item, mode, onClose }: { item: ConsultationListItem; mode: 
           </>
         ) : null}
         {mode === 'note' ? (
-          <Textarea label={t('fields.note')} autosize minRows={3} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-autofocus />
+          <AutoTextarea label={t('fields.note')} minRows={3} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-autofocus />
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

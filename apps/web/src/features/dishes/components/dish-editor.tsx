@@ -4,7 +4,8 @@
 // subtracts, quantity or unit changes recalculate. Lines are keyed by a line id, so the same food can be
 // in two lines; included dishes count in the live totals through includedDishLine() (packages/domain),
 // the same computation the server does.
-import { ActionIcon, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -281,7 +282,7 @@ function DishEditor({ dish }: { dish: Dish | null }) {
               error={errors.servings}
             />
           </SimpleGrid>
-          <Textarea mt="sm" label={t('foods:dishes.descriptionLabel')} autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <AutoTextarea mt="sm" label={t('foods:dishes.descriptionLabel')} minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
         </Paper>
 
         <Paper withBorder p="md" radius="md">

@@ -1,7 +1,8 @@
 // /nuevo-request: ask the platform to add a food (name, brand, label photo, values, measures), and the
 // list of my requests with their status and, when rejected, the reviewer's reason.
 import '@mantine/dropzone/styles.css';
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -95,7 +96,7 @@ export function FoodRequestView() {
                 {...form.getInputProps('group')}
               />
             </SimpleGrid>
-            <Textarea mt="sm" label={t('foods:request.notes')} autosize minRows={2} {...form.getInputProps('notes')} />
+            <AutoTextarea mt="sm" label={t('foods:request.notes')} minRows={2} {...form.getInputProps('notes')} />
             <Text size="sm" fw={700} mt="md" id="label-photo-title">
               {t('foods:request.photo')}
             </Text>

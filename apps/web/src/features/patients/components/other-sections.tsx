@@ -12,8 +12,8 @@ import {
   Table,
   Text,
   TextInput,
-  Textarea,
-} from '@mantine/core';
+  } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -113,13 +113,12 @@ function BackgroundForm({ patient, readOnly, initial }: SectionProps & { initial
           </Checkbox.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {BACKGROUND_TEXTS.map((f) => (
-              <Textarea
+              <AutoTextarea
                 key={f}
                 label={t(`background.${f}`)}
                 value={draft[f] ?? ''}
                 onChange={(e) => setDraft({ ...draft, [f]: e.currentTarget.value })}
                 error={errors[f]}
-                autosize
                 minRows={2}
               />
             ))}
@@ -220,12 +219,11 @@ function HabitsForm({ patient, readOnly, initial }: SectionProps & { initial: Ha
               error={errors.whoCooks}
             />
           </SimpleGrid>
-          <Textarea
+          <AutoTextarea
             label={t('habits.notes')}
             value={draft.notes ?? ''}
             onChange={(e) => setDraft({ ...draft, notes: e.currentTarget.value })}
             error={errors.notes}
-            autosize
             minRows={2}
           />
           <SaveBar pending={save.isPending} readOnly={readOnly} />

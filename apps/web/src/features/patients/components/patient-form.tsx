@@ -1,7 +1,8 @@
 // The personal-data fields of a patient, shared by /nuevo-paciente and the record's personal section.
 // Controlled: the parent keeps the values, the server's field errors and the save.
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { patientsApi } from '../api/patients-api';
@@ -140,22 +141,20 @@ export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormP
           </Button>
         </Stack>
       </SimpleGrid>
-      <Textarea
+      <AutoTextarea
         id={`${idPrefix}-reasonForConsultation`}
         label={t('fields.reasonForConsultation')}
         value={values.reasonForConsultation}
         onChange={(e) => set('reasonForConsultation')(e.currentTarget.value)}
         error={errors.reasonForConsultation}
-        autosize
         minRows={2}
       />
-      <Textarea
+      <AutoTextarea
         id={`${idPrefix}-goal`}
         label={t('fields.goal')}
         value={values.goal}
         onChange={(e) => set('goal')(e.currentTarget.value)}
         error={errors.goal}
-        autosize
         minRows={2}
       />
       <Switch
@@ -204,11 +203,10 @@ export function ReferralOptionsModal({ options, onClose }: { options: string[]; 
     <Modal closeButtonProps={{ 'aria-label': t('actions.close') }} opened onClose={onClose} title={t('referral.title')}>
       <Stack>
         <Text size="sm">{t('referral.help')}</Text>
-        <Textarea
+        <AutoTextarea
           label={t('referral.label')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
-          autosize
           minRows={6}
         />
         <Group justify="flex-end">

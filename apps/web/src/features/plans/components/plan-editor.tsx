@@ -23,10 +23,10 @@ import {
   Tabs,
   Text,
   TextInput,
-  Textarea,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconArrowBackUp, IconBrandWhatsapp, IconCopy, IconDeviceFloppy, IconDownload, IconMail, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -317,7 +317,7 @@ export function PlanEditor({ plan }: { plan: Plan }) {
             data={PLAN_GOAL_IDS.map((id) => ({ value: id, label: t(`goals.${id}`) }))}
             onChange={(v) => v && setGoal(v as PlanGoalId)}
           />
-          <Textarea label={t('fields.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={1} maxRows={4} />
+          <AutoTextarea label={t('fields.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} minRows={1} maxRows={4} />
         </SimpleGrid>
       </Paper>
 
@@ -444,11 +444,10 @@ export function PlanEditor({ plan }: { plan: Plan }) {
               {enabled.map((s) => {
                 const text = simple.find((d) => d.day === dayNumber)?.meals.find((m) => m.slot === s.slot)?.text ?? '';
                 return (
-                  <Textarea
+                  <AutoTextarea
                     key={s.slot}
                     label={s.name}
                     value={text}
-                    autosize
                     minRows={2}
                     onChange={(e) => {
                       const value = e.currentTarget.value;

@@ -2,7 +2,8 @@
 // sleep from/to, glasses of water, exercise and its minutes, notes, and a meal photo. Saving the same
 // date again updates that day.
 import { useState } from 'react';
-import { Button, FileInput, NumberInput, Paper, Rating, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, FileInput, NumberInput, Paper, Rating, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { IconCamera } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -86,7 +87,7 @@ export function DailyLogForm() {
           <TextInput label={t('dailyLog.form.exercise')} value={exercise} onChange={(e) => setExercise(e.currentTarget.value)} maxLength={120} error={errors.exercise} data-testid="log-exercise" />
           <NumberInput label={t('dailyLog.form.exerciseMinutes')} value={minutes} onChange={setMinutes} min={0} max={1440} allowDecimal={false} error={errors.exerciseMinutes} data-testid="log-minutes" />
         </SimpleGrid>
-        <Textarea label={t('dailyLog.form.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} maxLength={2000} error={errors.notes} data-testid="log-notes" />
+        <AutoTextarea label={t('dailyLog.form.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} minRows={2} maxLength={2000} error={errors.notes} data-testid="log-notes" />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <FileInput
             label={t('dailyLog.form.photo')}

@@ -2,7 +2,8 @@
 // messages), my plan (readable here, with its PDF), chat with my nutritionist, my daily log, and video
 // calls (the incoming-call notice shows on every tab). /portal/aceptar: code + password → account.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { AutoTextarea } from '../../../components/auto-textarea';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBrandWhatsapp, IconCalendarEvent, IconHome, IconLogout, IconMessages, IconNotebook, IconSalad, IconVideo } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -211,13 +212,12 @@ function WhatsAppSupport({ phone }: { phone: string }) {
           <IconBrandWhatsapp size={18} aria-hidden />
           <Text fw={700}>{t('chat.support')}</Text>
         </Group>
-        <Textarea
+        <AutoTextarea
           aria-label={t('chat.supportMessage')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value.slice(0, SUPPORT_MESSAGE_MAX))}
           maxLength={SUPPORT_MESSAGE_MAX}
           description={`${text.length}/${SUPPORT_MESSAGE_MAX}`}
-          autosize
           minRows={2}
           data-testid="support-message"
         />
