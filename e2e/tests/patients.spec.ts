@@ -217,6 +217,23 @@ test('edit with the unsaved-changes guard, pregnancy follow-up, labs, export, de
   await page.goto(`/ficha?id=${patient.id}`);
   await expect(page.getByLabel('Ciudad')).toHaveValue('Rosario');
 
+  // "Motivo de consulta" grows with its text, without a scroll bar inside, after saving and reloading too
+  // (sized by CSS field-sizing in Chromium, not by script).
+  const reason = page.getByLabel('Motivo de consulta');
+  const box = (el: HTMLTextAreaElement) => ({ height: Math.round(el.getBoundingClientRect().height), hidden: el.scrollHeight - el.clientHeight });
+  const empty = await reason.evaluate(box);
+  expect(empty.height).toBeGreaterThanOrEqual(50); // two lines at least (minRows 2)
+  const sixLines = ['Control de peso', 'Hipotiroidismo', 'Come fuera 4 veces por semana', 'Duerme 5 horas', 'Sedentaria', 'Quiere bajar 6 kg'].join('\n');
+  await reason.fill(sixLines);
+  await page.getByRole('button', { name: 'Guardar datos personales' }).click();
+  await expect(page.getByText('Los datos personales se guardaron.')).toBeVisible();
+  await page.reload();
+  await expect(reason).toHaveValue(sixLines);
+  const grown = await reason.evaluate(box);
+  expect(grown.height).toBeGreaterThan(empty.height + 60);
+  expect(grown.hidden).toBeLessThanOrEqual(1);
+  await screenshot(page, 'patients-11a-reason-grows');
+
   // The patient asks not to get appointment reminders by email.
   const optOut = page.getByRole('switch', { name: 'No enviar recordatorios de turnos por correo' });
   await expect(optOut).not.toBeChecked();
