@@ -31,22 +31,41 @@
   root.setAttribute('lang', prefs.locale === 'en' || prefs.locale === 'es-AR' ? prefs.locale : 'es');
 })();
 
-/* Early user request: with a stored session whose access token is still valid, GET /api/v1/me starts
-   now, while the app's code downloads, instead of after it has run (on a phone's network that wait was
-   a round trip on every signed-in first load). The app takes this answer once, for the same token, and
-   asks again itself when it is missing or not a success (src/lib/early-me.ts). Keep the session key and
-   fields in sync with src/lib/session.ts. */
+/* Early requests: with a stored session whose access token is still valid, GET /api/v1/me and the first
+   data of the screen being opened start now, while the app's code downloads, instead of after it has run
+   (on a phone's network each was a round trip after ~1 s of downloading and running code, on every
+   signed-in first load). The app's API client takes each answer once, for the same token and path, and
+   asks again itself when one is missing or not a success (src/lib/early-answers.ts). The paths must be
+   exactly those the screens ask for first (src/app/screen-prefetch.ts; a test compares them). Keep the
+   session key and fields in sync with src/lib/session.ts. */
 (function () {
+  /** API paths (under /api/v1) a screen asks for first, by its address. */
+  function screenPaths(location) {
+    var params = new URLSearchParams(location.search);
+    switch (location.pathname.replace(/\/+$/, '')) {
+      case '/inicio':
+        return ['/me/onboarding', '/patients?sort=lastVisit&limit=5', '/patients?sort=name&limit=100'];
+      case '/pacientes':
+        return ['/patients?status=active&sort=name&page=1&limit=20', '/locations'];
+      case '/ficha': {
+        var id = params.get('id') || params.get('paciente');
+        return id ? ['/patients/' + encodeURIComponent(id)] : [];
+      }
+      case '/alimentos':
+        return ['/foods/groups', '/foods?source=database'];
+      default:
+        return [];
+    }
+  }
   try {
     var session = JSON.parse(window.localStorage.getItem('almendra.session') || 'null');
     if (!session || session.loggedIn !== 'true' || typeof session.accessToken !== 'string') return;
     // A token about to expire would only earn a 401: the app refreshes it first.
     if (!(Date.parse(session.expiresAt) > Date.now() + 10000)) return;
     var token = session.accessToken;
-    window.__almendraEarlyMe = {
-      token: token,
-      answer: window
-        .fetch('/api/v1/me', {
+    var get = function (path) {
+      return window
+        .fetch('/api/v1' + path, {
           headers: { Authorization: 'Bearer ' + token, 'X-Requested-With': 'XMLHttpRequest' },
           credentials: 'same-origin',
         })
@@ -55,9 +74,13 @@
         })
         .catch(function () {
           return null;
-        }),
+        });
     };
+    var paths = ['/me'].concat(screenPaths(window.location));
+    var answers = {};
+    for (var i = 0; i < paths.length; i++) answers[paths[i]] = get(paths[i]);
+    window.__almendraEarly = { token: token, answers: answers };
   } catch {
-    /* No storage or no fetch: the app asks for the user itself. */
+    /* No storage or no fetch: the app asks for everything itself. */
   }
 })();

@@ -2,6 +2,7 @@
 // cookies, one shared refresh on 401 with queued retries, and ApiError on every failure.
 import type { SessionResponse } from '@almendra/contracts';
 import { ApiError, NETWORK_ERROR, apiErrorFromResponse } from './api-error';
+import { takeEarlyAnswer } from './early-answers';
 import { createAuthFetch, createRefreshQueue } from './refresh-queue';
 import { browserLocks, createRefresher } from './session-refresh';
 import { clearSession, currentAccessToken, readSession, writeSession } from './session';
@@ -63,6 +64,12 @@ export interface RequestOptions {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  if (method === 'GET' && options.auth !== false) {
+    // Started by the boot script before the app ran (/me and the landing screen's first data).
+    const early = takeEarlyAnswer(path, currentAccessToken());
+    const answer = early ? await early : null;
+    if (answer !== null) return answer as T;
+  }
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
   let body: string | undefined;
   if (options.body !== undefined) {

@@ -3,10 +3,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse, UpdatePreferencesRequest, User } from '@almendra/contracts';
 import { api } from './api-client';
-import { takeEarlyMe } from './early-me';
 import { preferencesStore } from './preferences';
 import { queryClient } from './query-client';
-import { currentAccessToken, isAuthenticated } from './session';
+import { isAuthenticated } from './session';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
@@ -23,8 +22,9 @@ export function meQueryOptions() {
   return queryOptions({
     queryKey: ME_QUERY_KEY,
     queryFn: async ({ signal }) => {
-      // The first time, the request index.html's boot script already started (src/lib/early-me.ts).
-      const me = (await takeEarlyMe(currentAccessToken())) ?? (await api.get<MeResponse>('/me', { signal }));
+      // The first time, the API client hands over the answer index.html's boot script already asked for
+      // (src/lib/early-answers.ts).
+      const me = await api.get<MeResponse>('/me', { signal });
       adoptUserPreferences(me.user);
       return me;
     },
