@@ -44,7 +44,15 @@
     var params = new URLSearchParams(location.search);
     switch (location.pathname.replace(/\/+$/, '')) {
       case '/inicio':
-        return ['/me/onboarding', '/patients?sort=lastVisit&limit=5', '/patients?sort=name&limit=100'];
+        return [
+          '/me/onboarding',
+          '/appointments/today',
+          '/patients?sort=lastVisit&limit=5',
+          '/patients?sort=name&limit=100',
+          '/plans?draft=1&template=false',
+          '/marketing/unseen-count',
+          '/news/unseen-count',
+        ];
       case '/pacientes':
         return ['/patients?status=active&sort=name&page=1&limit=20', '/locations'];
       case '/ficha': {
