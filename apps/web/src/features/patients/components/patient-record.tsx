@@ -2,7 +2,7 @@
 // and tabs: personal data and clinical record sections (each saved on its own), consultations (from the
 // consultations feature), plans, notes (from the notes feature), the daily log the patient
 // keeps in the portal, and the record's change history; the portal access card sits under personal data.
-import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useDeferredValue, useState, type ReactNode } from 'react';
 import {
   Accordion,
   Alert,
@@ -107,6 +107,11 @@ function RecordView({ patient }: { patient: Patient }) {
   const readOnly = patient.deletedAt != null;
   const [params] = useSearchParams();
   const [tab, setTab] = useState<string | null>(TAB_BY_PARAM[params.get('tab') ?? ''] ?? 'record');
+  // The header (name, age, contact, actions) paints first; the record's sections (the personal-data form
+  // with its ~25 fields, the clinical sections) render right after, in a background render React
+  // interrupts for input and lets the browser paint around. In one commit, on a throttled phone, the
+  // form's ~0.3 s of rendering held back the patient's name as well (issue 15).
+  const showSections = useDeferredValue(true, false);
   return (
     <Stack gap="lg">
       <RecordHeader patient={patient} />
@@ -127,6 +132,7 @@ function RecordView({ patient }: { patient: Patient }) {
           <Tabs.Tab value="history">{t('tabs.history')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="record" pt="md">
+          {showSections ? (
           <Stack gap="md">
             <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="section-personal">
               <Title order={2} size="h4" id="section-personal" mb="md">
@@ -161,6 +167,9 @@ function RecordView({ patient }: { patient: Patient }) {
               ))}
             </Accordion>
           </Stack>
+          ) : (
+            <Loader aria-label={t('record.loading')} />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="consultations" pt="md">
           <TabBoundary fallback={<Empty icon={<IconNotebook size={24} aria-hidden />} text={t('tabs.consultationsEmpty')} />}>
