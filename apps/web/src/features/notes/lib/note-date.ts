@@ -16,7 +16,4 @@ export function displayDate(iso: string): string {
   return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
 }
 
-/** Today in the browser's calendar, 'YYYY-MM-DD'. */
-export function todayIso(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+export { todayIso } from '../../../lib/calendar-date';

@@ -48,11 +48,4 @@ export function ageFrom(birthDate: string | null, today: string): number | null 
   return age >= 0 && age < 150 ? age : null;
 }
 
-/** Today's calendar date 'YYYY-MM-DD' in a time zone. */
-export function todayIso(timeZone?: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
-  } catch {
-    return new Intl.DateTimeFormat('en-CA').format(new Date());
-  }
-}
+export { todayIso } from '../../../lib/calendar-date';
