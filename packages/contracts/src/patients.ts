@@ -506,10 +506,8 @@ export const habitsSchema = z.object({
 export type Habits = z.infer<typeof habitsSchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// Lab results
+// Lab results (the analyte catalogue, plain data: lab-analytes.ts)
 // ---------------------------------------------------------------------------------------------------
-
-export * from './lab-analytes.js';
 
 const labValue = (label: string) =>
   z
@@ -698,7 +696,6 @@ export const PATIENT_IMPORT_FIELD = 'file';
 /** Rows of the file shown in the dry run's preview. */
 export const PATIENT_IMPORT_PREVIEW_ROWS = 10;
 
-export { PATIENT_IMPORT_FIELDS } from './patient-import-fields.js';
 export const patientImportFieldSchema = z.enum(PATIENT_IMPORT_FIELDS, { error: 'El campo elegido para una columna no existe.' });
 export type PatientImportField = z.infer<typeof patientImportFieldSchema>;
 

@@ -8,7 +8,7 @@ import { Textarea, type TextareaProps } from '@mantine/core';
 const FIELD_SIZING = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 /** The height of `rows` lines of the textarea's own line height, with its padding and border. */
-export const rowsHeight = (rows: number) => `calc(${rows}lh + 2 * var(--input-padding-y, 0rem) + 2 * 0.0625rem * var(--mantine-scale, 1))`;
+const rowsHeight = (rows: number) => `calc(${rows}lh + 2 * var(--input-padding-y, 0rem) + 2 * 0.0625rem * var(--mantine-scale, 1))`;
 
 export function AutoTextarea({ minRows = 1, maxRows, ...props }: Omit<TextareaProps, 'autosize' | 'styles' | 'rows'>) {
   if (!FIELD_SIZING) return <Textarea {...props} autosize minRows={minRows} maxRows={maxRows} />;

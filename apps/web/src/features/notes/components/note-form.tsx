@@ -9,7 +9,8 @@ import { RichTextField } from '../../../components/rich-text/rich-text-editor';
 import { fieldErrors } from '../../../lib/api-error';
 import { showSuccess } from '../../../lib/toast';
 import { noteKeys, notesApi, type NoteOwner } from '../api/notes-api';
-import { displayDate, parseDisplayedDate, todayIso } from '../lib/note-date';
+import { displayDate, parseDisplayedDate } from '../lib/note-date';
+import { todayIso } from '../../../lib/calendar-date';
 
 export function NoteForm({ owner, note, onDone, onCancel }: { owner: NoteOwner; note?: Note; onDone: (note: Note) => void; onCancel?: () => void }) {
   const { t } = useTranslation(['help', 'common']);

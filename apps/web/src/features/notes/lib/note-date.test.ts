@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, parseDisplayedDate, todayIso } from './note-date';
+import { displayDate, parseDisplayedDate } from './note-date';
+import { todayIso } from '../../../lib/calendar-date';
 
 describe('note dates', () => {
   it('reads dd-mm-aaaa and dd/mm/aaaa, refusing impossible dates', () => {

@@ -15,5 +15,3 @@ export function displayDate(iso: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
 }
-
-export { todayIso } from '../../../lib/calendar-date';

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { LAB_ANALYTES, findLabAnalyte, normalizeAnalyteName } from '@almendra/contracts/constants';
 import type { LabResult, Patient } from '@almendra/contracts';
 import { fieldErrors, patientKeys, patientsApi } from '../api/patients-api';
-import { filterDecimal, formatDate, formatNumber, parseDateInput, parseDecimal, todayIso } from '../lib/format';
+import { filterDecimal, formatDate, formatNumber, parseDateInput, parseDecimal } from '../lib/format';
+import { todayIso } from '../../../lib/calendar-date';
 import { showError } from '../../../lib/toast';
 import { preventEnterSubmit } from './form-keys';
 

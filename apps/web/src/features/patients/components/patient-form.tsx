@@ -5,8 +5,9 @@ import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Switch, Text
 import { AutoTextarea } from '../../../components/auto-textarea';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { patientsApi } from '../api/patients-api';
-import { ageFrom, filterDecimal, parseDateInput, todayIso } from '../lib/format';
+import { locationsQuery, patientsApi } from '../api/patients-api';
+import { ageFrom, filterDecimal, parseDateInput } from '../lib/format';
+import { todayIso } from '../../../lib/calendar-date';
 import { ARGENTINE_PROVINCES, type PatientTextKey, type PatientValues } from '../lib/patient-values';
 import { showSuccess } from '../../../lib/toast';
 
@@ -28,7 +29,7 @@ function withStored(options: readonly string[], stored: string): string[] {
 export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormProps) {
   const { t, i18n } = useTranslation('patients');
   const types = useQuery({ queryKey: ['patient-types'], queryFn: patientsApi.types, staleTime: Infinity });
-  const locations = useQuery({ queryKey: ['locations'], queryFn: patientsApi.locations, meta: { silent: true } });
+  const locations = useQuery(locationsQuery());
   const referral = useQuery({ queryKey: ['referral-options'], queryFn: patientsApi.referralOptions });
   const [editingReferral, setEditingReferral] = useState(false);
 

@@ -38,7 +38,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Patient } from '@almendra/contracts';
 import { patientKeys, patientQuery, patientsApi, recordPatientId } from '../api/patients-api';
-import { formatDate, todayIso } from '../lib/format';
+import { formatDate } from '../lib/format';
+import { todayIso } from '../../../lib/calendar-date';
 import { api } from '../../../lib/api-client';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
 import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
@@ -133,40 +134,40 @@ function RecordView({ patient }: { patient: Patient }) {
         </Tabs.List>
         <Tabs.Panel value="record" pt="md">
           {showSections ? (
-          <Stack gap="md">
-            <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="section-personal">
-              <Title order={2} size="h4" id="section-personal" mb="md">
-                {t('sections.personal')}
-              </Title>
-              <PersonalSection patient={patient} readOnly={readOnly} />
-            </Paper>
-            <TabBoundary fallback={null}>
-              <Suspense fallback={null}>
-                <PortalAccessCard patient={patient} readOnly={readOnly} />
-              </Suspense>
-            </TabBoundary>
-            <Accordion variant="separated" multiple defaultValue={patient.pregnant ? ['pregnancy'] : []}>
-              {(
-                [
-                  ['pregnancy', <PregnancySection key="p" patient={patient} readOnly={readOnly} />],
-                  ['background', <BackgroundSection key="b" patient={patient} readOnly={readOnly} />],
-                  ['habits', <HabitsSection key="h" patient={patient} readOnly={readOnly} />],
-                  ['labs', <LabsSection key="l" patient={patient} readOnly={readOnly} />],
-                  ['reminders', <RemindersSection key="r" patient={patient} readOnly={readOnly} />],
-                  ['activity', <ActivitySection key="a" patient={patient} readOnly={readOnly} />],
-                ] as const
-              ).map(([value, content]) => (
-                <Accordion.Item key={value} value={value}>
-                  <Accordion.Control>
-                    <Title order={2} size="h5" component="span">
-                      {t(`sections.${value}`)}
-                    </Title>
-                  </Accordion.Control>
-                  <Accordion.Panel>{content}</Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
-          </Stack>
+            <Stack gap="md">
+              <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="section-personal">
+                <Title order={2} size="h4" id="section-personal" mb="md">
+                  {t('sections.personal')}
+                </Title>
+                <PersonalSection patient={patient} readOnly={readOnly} />
+              </Paper>
+              <TabBoundary fallback={null}>
+                <Suspense fallback={null}>
+                  <PortalAccessCard patient={patient} readOnly={readOnly} />
+                </Suspense>
+              </TabBoundary>
+              <Accordion variant="separated" multiple defaultValue={patient.pregnant ? ['pregnancy'] : []}>
+                {(
+                  [
+                    ['pregnancy', <PregnancySection key="p" patient={patient} readOnly={readOnly} />],
+                    ['background', <BackgroundSection key="b" patient={patient} readOnly={readOnly} />],
+                    ['habits', <HabitsSection key="h" patient={patient} readOnly={readOnly} />],
+                    ['labs', <LabsSection key="l" patient={patient} readOnly={readOnly} />],
+                    ['reminders', <RemindersSection key="r" patient={patient} readOnly={readOnly} />],
+                    ['activity', <ActivitySection key="a" patient={patient} readOnly={readOnly} />],
+                  ] as const
+                ).map(([value, content]) => (
+                  <Accordion.Item key={value} value={value}>
+                    <Accordion.Control>
+                      <Title order={2} size="h5" component="span">
+                        {t(`sections.${value}`)}
+                      </Title>
+                    </Accordion.Control>
+                    <Accordion.Panel>{content}</Accordion.Panel>
+                  </Accordion.Item>
+                ))}
+              </Accordion>
+            </Stack>
           ) : (
             <Loader aria-label={t('record.loading')} />
           )}

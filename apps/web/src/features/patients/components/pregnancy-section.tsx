@@ -6,7 +6,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Patient, Pregnancy } from '@almendra/contracts';
 import { fieldErrors, patientKeys, patientsApi } from '../api/patients-api';
-import { filterDecimal, formatDate, formatNumber, parseDateInput, parseDecimal, todayIso } from '../lib/format';
+import { filterDecimal, formatDate, formatNumber, parseDateInput, parseDecimal } from '../lib/format';
+import { todayIso } from '../../../lib/calendar-date';
 import { showError, showSuccess } from '../../../lib/toast';
 import { preventEnterSubmit } from './form-keys';
 

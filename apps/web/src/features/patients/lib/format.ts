@@ -47,5 +47,3 @@ export function ageFrom(birthDate: string | null, today: string): number | null 
   if (now[2]! < birth[2]! || (now[2] === birth[2] && now[3]! < birth[3]!)) age -= 1;
   return age >= 0 && age < 150 ? age : null;
 }
-
-export { todayIso } from '../../../lib/calendar-date';

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { DAILY_LOG_MEALS } from '@almendra/contracts/constants';
 import { fieldErrors } from '../../../lib/api-error';
 import { showError, showSuccess } from '../../../lib/toast';
-import { formatDate, parseDateInput, todayIso } from '../../patients/lib/format';
+import { formatDate, parseDateInput } from '../../patients/lib/format';
+import { todayIso } from '../../../lib/calendar-date';
 import { portalApi, portalKeys } from '../api/portal-api';
 
 export function DailyLogForm() {
