@@ -3,6 +3,7 @@
 // package (~160 KB, ~0.3 s of a throttled phone's CPU on /ficha's first visit, issue 15); this entry,
 // `@almendra/contracts/constants`, evaluates none. The schema modules import their values from here and
 // the package root re-exports them, so the server's imports are unchanged.
+export * from './fold-text.js';
 export * from './lab-analytes.js';
 export * from './patient-import-fields.js';
 

@@ -1,6 +1,7 @@
 // Lab analytes with their usual unit and adult reference range. Plain data without zod, so a screen
 // that only needs the catalogue (the record's lab section) does not evaluate the contracts' schemas
 // (see constants.ts).
+import { foldText } from './fold-text.js';
 import type { PatientSex } from './patients.js';
 
 export interface LabAnalyte {
@@ -118,11 +119,4 @@ export function findLabAnalyte(name: string): LabAnalyte | undefined {
 }
 
 /** Lower case, no accents, single spaces: how analytes are compared and filtered. */
-export function normalizeAnalyteName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export const normalizeAnalyteName = foldText;

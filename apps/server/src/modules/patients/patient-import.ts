@@ -8,13 +8,13 @@ import ExcelJS from 'exceljs';
 import {
   PATIENT_IMPORT_MAX_ROWS,
   createPatientRequestSchema,
+  foldText,
   normalizePatientTypeId,
   type CreatePatientInput,
   type PatientImportField,
   type PatientImportMapping,
 } from '@almendra/contracts';
 import { AppError } from '../../lib/errors.js';
-import { foldText } from './patient-text.js';
 
 type ImportField = PatientImportField;
 

@@ -2,15 +2,7 @@
 // so the list filters with a plain LIKE on a lower-case, accent-free column and orders by an equally plain
 // key: identical results on SQLite and PostgreSQL, no collations or extensions needed.
 
-/** Lower case without diacritics ("José PÉREZ" → "jose perez"; ñ → n), single spaces. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+import { foldText } from '@almendra/contracts';
 
 export function searchTextOf(patient: { first_name: string; last_name: string; email: string | null }): string {
   return foldText(`${patient.first_name} ${patient.last_name} ${patient.email ?? ''}`);
