@@ -67,6 +67,9 @@ export default defineConfig({
       // One operator per spec file, so each file can register its own whatever ran before it.
       ADMIN_EMAILS: 'operadora@e2e.test,operadora-alimentos@e2e.test,operadora-novedades@e2e.test,operadora-facturacion@e2e.test',
       LOG_LEVEL: 'info',
+      // Billing is off on a default install; the suite exercises the product as an operator who sells
+      // accounts runs it (trials, /planes, /pagar, the operator's payments).
+      BILLING_ENABLED: 'true',
       // Lets several people run the suite at once, each against their own build of the web app.
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },

@@ -63,8 +63,12 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST_DIR: z.string().optional(),
-  /** Subscriptions and payments (docs/billing.md): on, as in the specified product; 'false' on a self-hosted install makes every account active. */
-  BILLING_ENABLED: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /**
+   * Subscriptions and payments (docs/billing.md). Off by default: `npm start` is one professional running
+   * her own practice, and a trial that expires would lock her out of her own install after 15 days. An
+   * operator who sells accounts turns it on with BILLING_ENABLED=true.
+   */
+  BILLING_ENABLED: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** What /pagar tells a nutritionist paying with the manual processor (bank transfer details…). */
   BILLING_MANUAL_INSTRUCTIONS: z.string().max(2000).optional(),
   /**

@@ -4,6 +4,7 @@
 // the fiscal data with its CUIT check, cancel/reactivate, the processors' event sink (idempotent) with the
 // rejected-payment notice, and an install with billing switched off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { createTestApp, registerAndLogin, type TestApp } from './helpers.js';
 
 const ADMIN_EMAIL = 'operadora.facturacion@almendra.test';
@@ -212,8 +213,14 @@ describe("processors' events", () => {
 });
 
 describe('billing switched off (self-hosted)', () => {
+  it('is the default: a fresh install with no BILLING_ENABLED charges nothing', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/almendra-config-default' }).billing.enabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/almendra-config-default', BILLING_ENABLED: 'true' }).billing.enabled).toBe(true);
+  });
+
   it('says so, keeps every account active and refuses nothing', async () => {
-    const off = await createTestApp({ BILLING_ENABLED: 'false' });
+    // No BILLING_ENABLED at all: the install's default, not the test helper's.
+    const off = await createTestApp({ BILLING_ENABLED: undefined as unknown as string });
     try {
       const n = await registerAndLogin(off);
       off.clock.set(new Date(off.clock.now().getTime() + 400 * DAY * 1000));

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -244,5 +244,15 @@ describe('app routes', () => {
     await waitFor(() => expect(here(router)).toBe('/inicio'));
     const body = JSON.parse(String(api.calls.find((c) => c.key === 'POST /api/v1/auth/register')!.init.body));
     expect(body).toEqual({ firstName: 'Ana', lastName: 'Pérez', email: 'ana@example.com', password: 'una-clave-larga', countryCode: 'UY', locale: 'es' });
+  });
+  it.each(['/pagar', '/planes', '/activar-cuenta'])('on an install with billing off (the default), %s says the account is active and leads home', async (path) => {
+    storeValidSession();
+    queryClient.setQueryData(['me'], me());
+    vi.stubGlobal('fetch', vi.fn(routeFetch({ 'GET /api/v1/marketing/unseen-count': () => jsonResponse(200, { count: 0 }), 'GET /api/v1/subscription-plans': () => jsonResponse(200, { items: [] }) }).fetch));
+    renderAt(path);
+    expect(await screen.findByRole('heading', { name: 'Tu cuenta está activa' })).toBeInTheDocument();
+    expect(screen.getByText('La facturación está desactivada en este servidor: tu cuenta está siempre activa.')).toBeInTheDocument();
+    const screenOf = screen.getByTestId(/^(payment|plans)-screen-/);
+    expect(within(screenOf).getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/inicio');
   });
 });

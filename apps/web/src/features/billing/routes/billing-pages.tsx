@@ -81,6 +81,24 @@ function PlanCard({ plan, current, onChoose, busy }: { plan: SubscriptionPlan; c
   );
 }
 
+/** A self-hosted install without billing (the default): nothing to choose or pay, the account is active. */
+function BillingOffScreen({ testId }: { testId: string }) {
+  const { t } = useTranslation(['billing', 'common']);
+  return (
+    <StatusScreen
+      icon={IconCircleCheck}
+      title={t('billing:tab.disabledTitle')}
+      description={t('billing:tab.disabled')}
+      actions={
+        <Button component={Link} to="/inicio">
+          {t('common:actions.backHome')}
+        </Button>
+      }
+      testId={testId}
+    />
+  );
+}
+
 export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) {
   const { t } = useTranslation(['billing', 'common']);
   const navigate = useNavigate();
@@ -101,6 +119,7 @@ export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) 
     onError: showError,
   });
   const currentKey = mine.data?.state?.keyPlan ?? null;
+  if (mine.data && !mine.data.billingEnabled) return <BillingOffScreen testId={`plans-screen-${variant}`} />;
   return (
     <Stack gap="lg" maw={1000} mx="auto" py="md" w="100%" data-testid={`plans-screen-${variant}`}>
       <div>
@@ -232,6 +251,7 @@ export function PaymentPage({ mode = 'pay' }: { mode?: 'pay' | 'activate' }) {
     );
   }
   if (!mine.data) return <PageLoader />;
+  if (!mine.data.billingEnabled) return <BillingOffScreen testId={`payment-screen-${mode}`} />;
   const plan = mine.data.plan;
   return (
     <Stack gap="lg" maw={760} mx="auto" py="md" w="100%" data-testid={`payment-screen-${mode}`}>
