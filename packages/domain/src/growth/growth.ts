@@ -1,0 +1,426 @@
+/**
+ * Growth of children and adolescents against the WHO: the WHO Child Growth Standards (0–5 years, "WHO 2006",
+ * as WHO Anthro computes them) and the WHO Growth Reference (5–19 years, "WHO 2007", as WHO AnthroPlus
+ * computes them). Given sex, birth date, visit date and the measurements, it returns the age, the reference
+ * used and, for each indicator that applies at that age, the z-score, percentile, WHO classification and the
+ * WHO's implausible-value flag.
+ *
+ * Rules taken from the WHO's software (R packages `anthro` 1.x and `anthroplus`, WorldHealthOrganization on
+ * GitHub; docs/formulas.md gives the commits):
+ * - under 5 (age < 60 months, months = days / 30.4375): tables by exact age in days; weight-for-age, BMI-for-age
+ *   and weight-for-length/height use the restricted z beyond ±3 SD, length/height- and head-circumference-for-age
+ *   the plain LMS z; length before 731 days, height from then on: standing height before 731 days + 0.7 cm,
+ *   recumbent length from 731 days − 0.7 cm; a standing height under 9 months is not corrected (position
+ *   implausible); weight-for-length (45–110 cm) before 731 days, weight-for-height (65–120 cm) after, L, M, S
+ *   interpolated linearly between the 0.1 cm rows; BMI from the corrected length/height;
+ * - 5 to 19 years: tables by month, L, M, S interpolated linearly between the two whole months around the
+ *   age; weight-for-age to 120 months, height- and BMI-for-age to 228 months; restricted z for weight and BMI;
+ * - z rounded to 2 decimals, then flagged: weight-for-age < −6 or > +5, length/height-for-age beyond ±6,
+ *   BMI-, weight-for-length/height- and head-circumference-for-age beyond ±5;
+ * - oedema: the weight-based z-scores are not computed (WHO: such children count as < −3 SD in prevalence).
+ */
+import { assertSex, isPositiveFinite, type Sex } from '../anthropometry/common.js';
+import { parseIsoDateToDayNumber } from '../anthropometry/gestation.js';
+import { lmsValueAt, lmsZ, percentileOf, restrictedLmsZ, roundZ } from './lms.js';
+import { WHO_TABLES, type LmsTable } from './who-tables.js';
+
+/** Days in a month as the WHO's software counts them (365.25 / 12). */
+export const WHO_DAYS_PER_MONTH = 30.4375;
+
+export type GrowthReference = 'who2006' | 'who2007';
+
+export const GROWTH_INDICATORS = ['weightForAge', 'heightForAge', 'bmiForAge', 'weightForHeight', 'headCircumferenceForAge'] as const;
+export type GrowthIndicatorKey = (typeof GROWTH_INDICATORS)[number];
+
+/**
+ * WHO classification keys. Under 5 (WHO Child Growth Standards, "Interpreting growth indicators", WHO Training
+ * Course on Child Growth Assessment, 2008): weight-for-length/height and BMI-for-age < −3 severeWasting,
+ * < −2 wasting, > +1 possibleRiskOfOverweight, > +2 overweight, > +3 obesity; length/height-for-age < −3
+ * severeStunting, < −2 stunting, > +3 veryTall; weight-for-age < −3 severeUnderweight, < −2 underweight,
+ * > +1 possibleGrowthProblem; head circumference < −2 microcephaly, > +2 macrocephaly. 5–19 (WHO 2007
+ * reference, de Onis 2007): BMI-for-age < −3 severeThinness, < −2 thinness, > +1 overweight, > +2 obesity;
+ * height-for-age and weight-for-age as under 5. A flagged value is `implausible`, never classified.
+ */
+export type GrowthClassification =
+  | 'normal'
+  | 'severeWasting'
+  | 'wasting'
+  | 'possibleRiskOfOverweight'
+  | 'overweight'
+  | 'obesity'
+  | 'severeThinness'
+  | 'thinness'
+  | 'severeStunting'
+  | 'stunting'
+  | 'veryTall'
+  | 'severeUnderweight'
+  | 'underweight'
+  | 'possibleGrowthProblem'
+  | 'microcephaly'
+  | 'macrocephaly'
+  | 'implausible';
+
+export interface GrowthIndicator {
+  /** Rounded to 2 decimals as the WHO's software rounds. */
+  z: number;
+  /** 0–100, one decimal. */
+  percentile: number;
+  classification: GrowthClassification;
+  /** The WHO's implausible-value flag: check the measurement. */
+  flagged: boolean;
+}
+
+export type GrowthIndicators = Partial<Record<GrowthIndicatorKey, GrowthIndicator>>;
+
+export interface GrowthInput {
+  sex: Sex;
+  /** 'YYYY-MM-DD' */
+  birthDate: string;
+  /** Date of the measurement, 'YYYY-MM-DD'. */
+  date: string;
+  weightKg?: number | null;
+  /** As measured; the 0.7 cm correction is applied from `measuredLying`. */
+  heightCm?: number | null;
+  /** true recumbent length, false standing height, absent: the position the WHO expects for the age. */
+  measuredLying?: boolean | null;
+  headCircumferenceCm?: number | null;
+  oedema?: boolean | null;
+}
+
+export interface GrowthAssessment {
+  ageDays: number;
+  /** ageDays / 30.4375, two decimals. */
+  ageMonths: number;
+  reference: GrowthReference;
+  indicators: GrowthIndicators;
+}
+
+export type GrowthAgeProblem = 'DATE_BEFORE_BIRTH' | 'AGE_19_OR_OVER';
+
+/** The visit date is before the birth date, or the child is 19 or older (outside the WHO reference). */
+export class GrowthAgeError extends RangeError {
+  readonly problem: GrowthAgeProblem;
+  constructor(problem: GrowthAgeProblem) {
+    super(problem === 'DATE_BEFORE_BIRTH' ? 'date is before the birth date' : 'age is 19 years or over');
+    this.problem = problem;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Table access
+
+interface Lms {
+  l: number;
+  m: number;
+  s: number;
+}
+
+function row(table: LmsTable, sex: Sex, index: number): Lms | null {
+  const series = table[sex];
+  if (!Number.isInteger(index) || index < 0 || index * 3 + 2 >= series.lms.length) return null;
+  return { l: series.lms[index * 3]!, m: series.lms[index * 3 + 1]!, s: series.lms[index * 3 + 2]! };
+}
+
+/** The row of an exact key (age in days or months). */
+function rowAt(table: LmsTable, sex: Sex, key: number): Lms | null {
+  return row(table, sex, Math.round((key - table[sex].first) / table.step));
+}
+
+function interpolate(low: Lms, high: Lms, fraction: number): Lms {
+  return {
+    l: low.l + fraction * (high.l - low.l),
+    m: low.m + fraction * (high.m - low.m),
+    s: low.s + fraction * (high.s - low.s),
+  };
+}
+
+/** L, M, S at a fractional age in months (WHO 2007): linear between the whole months around it. */
+function rowAtMonths(table: LmsTable, sex: Sex, ageMonths: number): Lms | null {
+  const low = Math.trunc(ageMonths);
+  const fraction = ageMonths - low;
+  const lowRow = rowAt(table, sex, low);
+  if (!lowRow) return null;
+  if (fraction <= 0) return lowRow;
+  const highRow = rowAt(table, sex, low + 1);
+  return highRow ? interpolate(lowRow, highRow, fraction) : null;
+}
+
+/** L, M, S at a length/height in cm (weight-for-length/height): linear between the 0.1 cm rows, as WHO Anthro does. */
+function rowAtLength(table: LmsTable, sex: Sex, cm: number): Lms | null {
+  const low = Math.trunc(cm * 10) / 10;
+  const high = Math.trunc(cm * 10 + 1) / 10;
+  const fraction = (cm - low) / 0.1;
+  const lowRow = rowAt(table, sex, low);
+  if (!lowRow) return null;
+  if (fraction <= 0) return lowRow;
+  const highRow = rowAt(table, sex, high);
+  return highRow ? interpolate(lowRow, highRow, fraction) : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// z-scores as the WHO's software computes them (rounded, flagged)
+
+export interface WhoZ {
+  z: number;
+  flagged: boolean;
+}
+
+type Thresholds = readonly [low: number, high: number];
+const FLAGS: Readonly<Record<GrowthIndicatorKey, Thresholds>> = {
+  weightForAge: [-6, 5],
+  heightForAge: [-6, 6],
+  bmiForAge: [-5, 5],
+  weightForHeight: [-5, 5],
+  headCircumferenceForAge: [-5, 5],
+};
+
+function whoZ(key: GrowthIndicatorKey, rawZ: number): WhoZ | null {
+  if (!Number.isFinite(rawZ)) return null;
+  const z = roundZ(rawZ);
+  const [low, high] = FLAGS[key];
+  return { z, flagged: z < low || z > high };
+}
+
+function zFrom(key: GrowthIndicatorKey, y: number | null | undefined, lms: Lms | null, restricted: boolean): WhoZ | null {
+  if (!isPositiveFinite(y) || !lms) return null;
+  return whoZ(key, restricted ? restrictedLmsZ(y, lms.l, lms.m, lms.s) : lmsZ(y, lms.l, lms.m, lms.s));
+}
+
+export interface Who2006Input {
+  sex: Sex;
+  /** Whole days since birth (0–1826). */
+  ageDays: number;
+  weightKg?: number | null;
+  lengthHeightCm?: number | null;
+  /** 'l' recumbent length, 'h' standing height, null: not recorded (no correction). */
+  measure?: 'l' | 'h' | null;
+  headCircumferenceCm?: number | null;
+  oedema?: boolean | null;
+}
+
+export interface Who2006Result {
+  /** Length/height after the 0.7 cm position correction, null without a length/height. */
+  correctedLengthHeightCm: number | null;
+  bmi: number | null;
+  weightForAge: WhoZ | null;
+  heightForAge: WhoZ | null;
+  bmiForAge: WhoZ | null;
+  weightForHeight: WhoZ | null;
+  headCircumferenceForAge: WhoZ | null;
+}
+
+/** WHO Child Growth Standards z-scores for a child under 60 months, as WHO Anthro computes them. */
+export function who2006ZScores(input: Who2006Input): Who2006Result {
+  const { sex, ageDays } = input;
+  assertSex(sex);
+  const underFive = Number.isInteger(ageDays) && ageDays >= 0 && ageDays / WHO_DAYS_PER_MONTH < 60;
+  // A standing height before 9 months is an implausible position: the WHO software drops the position
+  // (so applies no correction) rather than trusting it.
+  const measure = input.measure === 'h' && ageDays / WHO_DAYS_PER_MONTH < 9 ? null : (input.measure ?? null);
+  let lenhei = isPositiveFinite(input.lengthHeightCm) ? input.lengthHeightCm : null;
+  if (lenhei !== null && ageDays < 731 && measure === 'h') lenhei += 0.7;
+  else if (lenhei !== null && ageDays >= 731 && measure === 'l') lenhei -= 0.7;
+  const weight = isPositiveFinite(input.weightKg) ? input.weightKg : null;
+  const bmi = weight !== null && lenhei !== null ? weight / (lenhei / 100) ** 2 : null;
+  const weightCounts = !input.oedema;
+  const t = WHO_TABLES;
+  const at = (table: LmsTable) => (underFive ? rowAt(table, sex, ageDays) : null);
+
+  let weightForHeight: WhoZ | null = null;
+  if (underFive && weightCounts && weight !== null && lenhei !== null) {
+    const byLength = ageDays < 731;
+    const inRange = byLength ? lenhei >= 45 && lenhei <= 110 : lenhei >= 65 && lenhei <= 120;
+    if (inRange) weightForHeight = zFrom('weightForHeight', weight, rowAtLength(byLength ? t.weightForLength : t.weightForHeight, sex, lenhei), true);
+  }
+  return {
+    correctedLengthHeightCm: lenhei,
+    bmi,
+    weightForAge: weightCounts ? zFrom('weightForAge', weight, at(t.weightForAgeDays), true) : null,
+    heightForAge: zFrom('heightForAge', lenhei, at(t.lengthHeightForAgeDays), false),
+    bmiForAge: weightCounts ? zFrom('bmiForAge', bmi, at(t.bmiForAgeDays), true) : null,
+    weightForHeight,
+    headCircumferenceForAge: zFrom('headCircumferenceForAge', input.headCircumferenceCm, at(t.headCircumferenceForAgeDays), false),
+  };
+}
+
+export interface Who2007Input {
+  sex: Sex;
+  /** Age in months, fractional (60–228). */
+  ageMonths: number;
+  weightKg?: number | null;
+  /** Standing height. */
+  heightCm?: number | null;
+  oedema?: boolean | null;
+}
+
+export interface Who2007Result {
+  bmi: number | null;
+  weightForAge: WhoZ | null;
+  heightForAge: WhoZ | null;
+  bmiForAge: WhoZ | null;
+}
+
+/** Last month (inclusive) of each WHO 2007 indicator, as WHO AnthroPlus restricts them. */
+export const WHO2007_LAST_MONTH = { weightForAge: 120, heightForAge: 228, bmiForAge: 228 } as const;
+
+/** WHO Growth Reference 2007 z-scores for 5–19 years, as WHO AnthroPlus computes them. */
+export function who2007ZScores(input: Who2007Input): Who2007Result {
+  const { sex, ageMonths } = input;
+  assertSex(sex);
+  const t = WHO_TABLES;
+  const weight = isPositiveFinite(input.weightKg) ? input.weightKg : null;
+  const height = isPositiveFinite(input.heightCm) ? input.heightCm : null;
+  const bmi = weight !== null && height !== null ? weight / (height / 100) ** 2 : null;
+  const within = (last: number) => Number.isFinite(ageMonths) && ageMonths >= 60 && ageMonths <= last;
+  const at = (table: LmsTable, last: number) => (within(last) ? rowAtMonths(table, sex, ageMonths) : null);
+  const weightCounts = !input.oedema;
+  return {
+    bmi,
+    weightForAge: weightCounts ? zFrom('weightForAge', weight, at(t.weightForAgeMonths, WHO2007_LAST_MONTH.weightForAge), true) : null,
+    heightForAge: zFrom('heightForAge', height, at(t.heightForAgeMonths, WHO2007_LAST_MONTH.heightForAge), false),
+    bmiForAge: weightCounts ? zFrom('bmiForAge', bmi, at(t.bmiForAgeMonths, WHO2007_LAST_MONTH.bmiForAge), true) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Classification
+
+/** WHO classification of a (rounded) z-score; `implausible` when the WHO flags it. See GrowthClassification. */
+export function classifyGrowth(key: GrowthIndicatorKey, reference: GrowthReference, value: WhoZ): GrowthClassification {
+  if (value.flagged) return 'implausible';
+  const z = value.z;
+  switch (key) {
+    case 'weightForHeight':
+      return z < -3 ? 'severeWasting' : z < -2 ? 'wasting' : z > 3 ? 'obesity' : z > 2 ? 'overweight' : z > 1 ? 'possibleRiskOfOverweight' : 'normal';
+    case 'bmiForAge':
+      if (reference === 'who2007') return z < -3 ? 'severeThinness' : z < -2 ? 'thinness' : z > 2 ? 'obesity' : z > 1 ? 'overweight' : 'normal';
+      return z < -3 ? 'severeWasting' : z < -2 ? 'wasting' : z > 3 ? 'obesity' : z > 2 ? 'overweight' : z > 1 ? 'possibleRiskOfOverweight' : 'normal';
+    case 'heightForAge':
+      return z < -3 ? 'severeStunting' : z < -2 ? 'stunting' : z > 3 ? 'veryTall' : 'normal';
+    case 'weightForAge':
+      return z < -3 ? 'severeUnderweight' : z < -2 ? 'underweight' : z > 1 ? 'possibleGrowthProblem' : 'normal';
+    case 'headCircumferenceForAge':
+      return z < -2 ? 'microcephaly' : z > 2 ? 'macrocephaly' : 'normal';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Age and the whole assessment
+
+/** The date `years` calendar years after `iso` (29 February → 1 March in common years), as a day number. */
+function addYears(iso: string, years: number): number {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y + years, m - 1, d) / 86_400_000;
+}
+
+export interface GrowthAge {
+  ageDays: number;
+  ageMonths: number;
+  reference: GrowthReference;
+}
+
+/**
+ * Age at the visit. Throws GrowthAgeError when the date is before the birth date or the child has turned
+ * 19 (calendar birthday), which is where the WHO 2007 reference ends. RangeError for a malformed date.
+ */
+export function growthAge(birthDate: string, date: string): GrowthAge {
+  const birth = parseIsoDateToDayNumber(birthDate);
+  const visit = parseIsoDateToDayNumber(date);
+  if (visit < birth) throw new GrowthAgeError('DATE_BEFORE_BIRTH');
+  if (visit >= addYears(birthDate, 19)) throw new GrowthAgeError('AGE_19_OR_OVER');
+  const ageDays = visit - birth;
+  const exactMonths = ageDays / WHO_DAYS_PER_MONTH;
+  return { ageDays, ageMonths: Number(exactMonths.toFixed(2)), reference: exactMonths < 60 ? 'who2006' : 'who2007' };
+}
+
+/** True when a patient born on `birthDate` is assessed with the WHO growth references at `date`. */
+export function isGrowthAge(birthDate: string | null | undefined, date: string): boolean {
+  if (!birthDate) return false;
+  try {
+    growthAge(birthDate, date);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function indicator(key: GrowthIndicatorKey, reference: GrowthReference, value: WhoZ | null): GrowthIndicator | undefined {
+  if (!value) return undefined;
+  return { z: value.z, percentile: percentileOf(value.z), classification: classifyGrowth(key, reference, value), flagged: value.flagged };
+}
+
+/** Every WHO indicator that applies at the child's age and has its measurements. */
+export function assessGrowth(input: GrowthInput): GrowthAssessment {
+  assertSex(input.sex);
+  const age = growthAge(input.birthDate, input.date);
+  const indicators: GrowthIndicators = {};
+  const put = (key: GrowthIndicatorKey, value: WhoZ | null) => {
+    const result = indicator(key, age.reference, value);
+    if (result) indicators[key] = result;
+  };
+  if (age.reference === 'who2006') {
+    const measure = input.measuredLying === true ? 'l' : input.measuredLying === false ? 'h' : null;
+    const r = who2006ZScores({
+      sex: input.sex,
+      ageDays: age.ageDays,
+      weightKg: input.weightKg,
+      lengthHeightCm: input.heightCm,
+      measure,
+      headCircumferenceCm: input.headCircumferenceCm,
+      oedema: input.oedema,
+    });
+    for (const key of GROWTH_INDICATORS) put(key, r[key]);
+  } else {
+    // AnthroPlus takes standing height only; a height recorded lying down is turned into standing height
+    // with the WHO's 0.7 cm rule, as WHO Anthro does from 2 years on.
+    const height = isPositiveFinite(input.heightCm) && input.measuredLying === true ? input.heightCm - 0.7 : input.heightCm;
+    const r = who2007ZScores({ sex: input.sex, ageMonths: age.ageDays / WHO_DAYS_PER_MONTH, weightKg: input.weightKg, heightCm: height, oedema: input.oedema });
+    put('weightForAge', r.weightForAge);
+    put('heightForAge', r.heightForAge);
+    put('bmiForAge', r.bmiForAge);
+  }
+  return { ...age, indicators };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Curves for the growth charts
+
+export type GrowthChartKind = 'weightForAge' | 'heightForAge' | 'bmiForAge' | 'headCircumferenceForAge' | 'weightForLength' | 'weightForHeight';
+
+export interface GrowthCurvePoint {
+  /** Age in months (age-based charts) or length/height in cm. */
+  x: number;
+  /** Measurement at each requested z, same order as `zs`. */
+  values: number[];
+}
+
+/**
+ * Points of the WHO curves at the given z-scores (e.g. −3…+3 SD or the P3…P97 z's) for one chart: under 5
+ * from the daily tables (sampled every `stepDays`), 5–19 from the monthly tables, weight-for-length/height
+ * every 0.5 cm. The curves are the LMS values themselves (the WHO's published charts are drawn the same way).
+ */
+export function growthCurve(kind: GrowthChartKind, sex: Sex, band: GrowthReference, zs: readonly number[], stepDays = 7): GrowthCurvePoint[] {
+  assertSex(sex);
+  const t = WHO_TABLES;
+  const points: GrowthCurvePoint[] = [];
+  const push = (x: number, lms: Lms | null) => {
+    if (lms) points.push({ x, values: zs.map((z) => lmsValueAt(z, lms.l, lms.m, lms.s)) });
+  };
+  if (kind === 'weightForLength' || kind === 'weightForHeight') {
+    const table = kind === 'weightForLength' ? t.weightForLength : t.weightForHeight;
+    const [from, to] = kind === 'weightForLength' ? [45, 110] : [65, 120];
+    for (let tenth = from * 10; tenth <= to * 10; tenth += 5) push(tenth / 10, rowAt(table, sex, tenth / 10));
+    return points;
+  }
+  if (band === 'who2006') {
+    const table = { weightForAge: t.weightForAgeDays, heightForAge: t.lengthHeightForAgeDays, bmiForAge: t.bmiForAgeDays, headCircumferenceForAge: t.headCircumferenceForAgeDays }[kind];
+    for (let day = 0; day <= 1826; day += stepDays) push(day / WHO_DAYS_PER_MONTH, rowAt(table, sex, day));
+    if (1826 % stepDays !== 0) push(1826 / WHO_DAYS_PER_MONTH, rowAt(table, sex, 1826));
+    return points;
+  }
+  if (kind === 'headCircumferenceForAge') return points;
+  const table = { weightForAge: t.weightForAgeMonths, heightForAge: t.heightForAgeMonths, bmiForAge: t.bmiForAgeMonths }[kind];
+  const last = WHO2007_LAST_MONTH[kind];
+  for (let month = 60; month <= last; month += 1) push(month, rowAt(table, sex, month));
+  return points;
+}
