@@ -103,6 +103,7 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await expect(card).toContainText('Lucía Fernández');
   await expect(card).toContainText('09:30 · Consultorio Palermo · Primera consulta');
   await expect(card.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/5491145678901\?text=/);
+  await expect(card.getByRole('button', { name: 'Pasar a Lucía Fernández a mis pacientes' })).toBeVisible();
   await screenshot(page, 'public-booking-06-marketing');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Marcar todas como vistas' }).click();
@@ -133,6 +134,18 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await page.getByRole('tab', { name: 'Nuevos' }).click();
   await expect(page.getByTestId('patients-table').getByRole('link', { name: 'Fernández, Lucía' })).toBeVisible();
   await screenshot(page, 'public-booking-11-new-patients');
+  // She is new (a badge on the record) until her first consultation, or until the nutritionist moves her.
+  await page.getByTestId('patients-table').getByRole('link', { name: 'Fernández, Lucía' }).click();
+  await expect(page.getByTestId('record-new')).toHaveText('Nuevo');
+  await page.getByTestId('record-new-hint').getByRole('button', { name: 'Pasar a Lucía Fernández a mis pacientes' }).click();
+  await expect(page.getByText('Lucía Fernández ya está en tu lista de pacientes.')).toBeVisible();
+  await expect(page.getByTestId('record-new')).toHaveCount(0);
+  await page.goto('/pacientes');
+  await page.getByLabel('Buscar paciente').fill('Fernández');
+  await expect(page.getByTestId('patients-table').getByRole('link', { name: 'Fernández, Lucía' })).toBeVisible();
+  await page.goto('/marketing');
+  await expect(page.getByTestId('request-card').first()).toContainText('Lucía Fernández');
+  await expect(page.getByRole('button', { name: /a mis pacientes$/ })).toHaveCount(0);
 
   // Settings screen in dark and at phone size.
   await page.goto('/configuracion?tab=perfil-web');

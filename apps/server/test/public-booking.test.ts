@@ -338,6 +338,64 @@ describe('appointment requests', () => {
   });
 });
 
+describe('new patients become the practice’s patients', () => {
+  const listIds = async (call: Call, query: string) => ((await call('GET', `/api/v1/patients?${query}`)).json().items as Array<{ id: string }>).map((p) => p.id);
+
+  it('a first consultation moves a booked patient from “Nuevos” to the list, its search and the contacts export', async () => {
+    const { call, anonymous, slug, place, service } = await practice();
+    const body = visitor({ name: 'Roberta Quiroga' });
+    await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, { ...body, locationId: place.id, serviceId: service.id, start: '2026-03-11T12:00:00.000Z' });
+    const item = (await call('GET', '/api/v1/marketing/requests')).json().items[0];
+    await call('PATCH', `/api/v1/marketing/requests/${item.id}`, { status: 'confirmed' });
+    const before = (await call('GET', `/api/v1/patients/${item.patientId}`)).json();
+    expect(before).toMatchObject({ isNew: true });
+    expect(await listIds(call, 'q=Quiroga')).toEqual([]);
+
+    const consultation = await call('POST', `/api/v1/patients/${item.patientId}/consultations`, { date: '2026-03-10', time: '09:00', appointmentId: item.appointmentId });
+    expect(consultation.statusCode).toBe(201);
+    const after = (await call('GET', `/api/v1/patients/${item.patientId}`)).json();
+    expect(after).toMatchObject({ isNew: false, version: before.version + 1 });
+    expect(await listIds(call, 'q=Quiroga')).toEqual([item.patientId]);
+    expect(await listIds(call, 'status=new')).toEqual([]);
+    const csv = (await call('GET', '/api/v1/patients/contacts.csv?consent=all')).body;
+    expect(csv).toContain(body.email);
+    const history = (await call('GET', `/api/v1/patients/${item.patientId}/audit`)).json().items as Array<{ entity: string; changes: unknown }>;
+    expect(history).toContainEqual(expect.objectContaining({ entity: 'patient', changes: { isNew: { from: 1, to: 0 }, source: 'consultation' } }));
+    // A second consultation changes nothing more.
+    await call('POST', `/api/v1/patients/${item.patientId}/consultations`, { date: '2026-03-10', time: '10:00' });
+    expect((await call('GET', `/api/v1/patients/${item.patientId}`)).json().version).toBe(after.version);
+  });
+
+  it('the nutritionist moves one herself (PATCH isNew false); a failed consultation moves nobody', async () => {
+    const { call, anonymous, slug } = await practice();
+    await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, visitor({ name: 'Marta Sosa' }));
+    const { patientId } = (await call('GET', '/api/v1/marketing/requests')).json().items[0];
+    const future = await call('POST', `/api/v1/patients/${patientId}/consultations`, { date: '2030-01-01', time: '09:00' });
+    expect(future.statusCode).toBe(400);
+    const patient = (await call('GET', `/api/v1/patients/${patientId}`)).json();
+    expect(patient.isNew).toBe(true);
+    const moved = await call('PATCH', `/api/v1/patients/${patientId}`, { isNew: false, version: patient.version });
+    expect(moved.statusCode).toBe(200);
+    expect(await listIds(call, 'q=Sosa')).toEqual([patientId]);
+  });
+
+  it('the migration moves new patients who already have a consultation, and no one else', async () => {
+    const { call, anonymous, slug, nutritionistId } = await practice();
+    await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, visitor({ name: 'Con Consulta' }));
+    await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, visitor({ name: 'Sin Consulta' }));
+    const items = (await call('GET', '/api/v1/marketing/requests')).json().items as Array<{ patientId: string; name: string }>;
+    const seen = items.find((i) => i.name === 'Con Consulta')!.patientId;
+    const waiting = items.find((i) => i.name === 'Sin Consulta')!.patientId;
+    await call('POST', `/api/v1/patients/${seen}/consultations`, { date: '2026-03-10', time: '09:00' });
+    // As stored before this fix: a consultation and still new.
+    await t.database.db.updateTable('patients').set({ is_new: 1 }).where('nutritionist_id', '=', nutritionistId).where('id', '=', seen).execute();
+    const { up } = await import('../src/db/migrations/0023-promote-new-patients.js');
+    await up(t.database.db);
+    const flags = await t.database.db.selectFrom('patients').select(['id', 'is_new']).where('nutritionist_id', '=', nutritionistId).execute();
+    expect(Object.fromEntries(flags.map((f) => [f.id, Number(f.is_new)]))).toEqual({ [seen]: 0, [waiting]: 1 });
+  });
+});
+
 describe('isolation', () => {
   it('another nutritionist gets 404 for a request id and sees none of the inbox', async () => {
     const { anonymous, slug } = await practice();

@@ -32,6 +32,8 @@ export const marketingRequestSchema = z.object({
   serviceId: z.string().nullable(),
   serviceName: z.string().nullable(),
   patientId: z.string().nullable(),
+  /** The request's patient is still in "Nuevos" (not yet one of the practice's patients). */
+  patientIsNew: z.boolean(),
   appointmentId: z.string().nullable(),
   rejectReason: z.string().nullable(),
   decidedAt: z.string().nullable(),

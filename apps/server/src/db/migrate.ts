@@ -21,6 +21,7 @@ import * as billing from './migrations/0018-billing.js';
 import * as paymentWebhooks from './migrations/0019-payment-webhooks.js';
 import * as accountProfile from './migrations/0020-account-profile.js';
 import * as oidc from './migrations/0022-oidc.js';
+import * as promoteNewPatients from './migrations/0023-promote-new-patients.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019-payment-webhooks': paymentWebhooks,
   '0020-account-profile': accountProfile,
   '0022-oidc': oidc,
+  '0023-promote-new-patients': promoteNewPatients,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -148,6 +148,18 @@ export const consultationsRepository = {
       .execute();
   },
 
+  /** Moves a new patient (from a booking request) to the practice's patients; a field of the record, so the version moves. */
+  async clearNewFlag(db: Executor, scope: Scope, patientId: string, now: string): Promise<boolean> {
+    const result = await db
+      .updateTable('patients')
+      .set({ is_new: 0, updated_at: now, version: sql<number>`version + 1` })
+      .where('nutritionist_id', '=', scope.nutritionistId)
+      .where('id', '=', patientId)
+      .where('is_new', '=', 1)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
   /** Height is a field of the patient form, so changing it bumps the record's version like a PATCH would. */
   async setPatientHeight(db: Executor, scope: Scope, patientId: string, heightCm: number, now: string): Promise<void> {
     await db

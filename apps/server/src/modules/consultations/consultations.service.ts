@@ -385,6 +385,10 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
           throw new AppError('CONFLICT', 'Ese turno ya tiene una consulta registrada.');
         }
         await refreshPatient(trx, actor, patient, consultation.measurements.heightCm !== null ? id : null, at);
+        // A new patient (a booking request) becomes one of hers with her first consultation: the visit happened.
+        if (Number(patient.is_new) === 1 && (await repo.clearNewFlag(trx, actor, patientId, at))) {
+          await writeAudit(trx, actor, [{ patientId, entity: 'patient', entityId: patientId, action: 'update', changes: { isNew: { from: 1, to: 0 }, source: 'consultation' } }], at);
+        }
         await writeAudit(trx, actor, [{ patientId, entity: CONSULTATION_ENTITY, entityId: id, action: 'create', changes: auditView(consultation) }], at);
         return { consultation, patient };
       });

@@ -13,6 +13,7 @@ function requestQuery(db: Kysely<DB>, scope: Scope) {
     .selectFrom('appointment_requests as r')
     .leftJoin('locations as l', (j) => j.onRef('l.id', '=', 'r.location_id').on('l.nutritionist_id', '=', scope.nutritionistId))
     .leftJoin('services as s', (j) => j.onRef('s.id', '=', 'r.service_id').on('s.nutritionist_id', '=', scope.nutritionistId))
+    .leftJoin('patients as p', (j) => j.onRef('p.id', '=', 'r.patient_id').on('p.nutritionist_id', '=', scope.nutritionistId).on('p.deleted_at', 'is', null))
     .select([
       'r.id',
       'r.first_name',
@@ -34,6 +35,7 @@ function requestQuery(db: Kysely<DB>, scope: Scope) {
       'l.name as location_name',
       sql<string | null>`case when l.street is null then null else trim(l.street || ' ' || coalesce(l.street_number, '')) end`.as('location_address'),
       's.name as service_name',
+      'p.is_new as patient_is_new',
     ])
     .where('r.nutritionist_id', '=', scope.nutritionistId);
 }

@@ -45,6 +45,7 @@ export function toMarketingRequest(row: RequestRow): MarketingRequest {
     serviceId: row.service_id,
     serviceName: row.service_name,
     patientId: row.patient_id,
+    patientIsNew: Number(row.patient_is_new) === 1,
     appointmentId: row.appointment_id,
     rejectReason: row.reject_reason,
     decidedAt: row.decided_at,

@@ -27,6 +27,7 @@ const base: MarketingRequest = {
   serviceId: 's1',
   serviceName: 'Primera consulta',
   patientId: 'p1',
+  patientIsNew: true,
   appointmentId: 'a1',
   rejectReason: null,
   decidedAt: null,

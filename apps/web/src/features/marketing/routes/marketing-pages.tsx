@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MarketingRequest } from '@almendra/contracts';
 import { PageLoader } from '../../../components/page-loader';
+import { PromotePatientButton } from '../../patients';
 import { showSuccess } from '../../../lib/toast';
 import { whatsappLink } from '../../../lib/whatsapp';
 import { marketingApi, marketingKeys, overviewQuery, requestsQuery } from '../api/marketing-api';
@@ -171,6 +172,7 @@ function RequestCard({ request, onReject }: { request: MarketingRequest; onRejec
           >
             {t('inbox.whatsapp')}
           </Button>
+          {request.patientId && request.patientIsNew && <PromotePatientButton patientId={request.patientId} name={request.name} />}
           {request.patientId && (
             <Anchor component={Link} to={`/ficha?id=${encodeURIComponent(request.patientId)}`} size="sm">
               {t('inbox.openRecord')}

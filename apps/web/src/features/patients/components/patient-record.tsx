@@ -51,6 +51,7 @@ import { PatientHistory } from './patient-history';
 import { PersonalSection } from './personal-section';
 import { PhotoPicker } from './photo-picker';
 import { PregnancySection } from './pregnancy-section';
+import { PromotePatientButton } from './promote-patient';
 
 const ConsultationsTab = lazy(() => import('../../consultations').then((m) => ({ default: m.ConsultationsTab })));
 const PatientPlansTab = lazy(() => import('../../plans').then((m) => ({ default: m.PatientPlansTab })));
@@ -119,6 +120,14 @@ function RecordView({ patient }: { patient: Patient }) {
       {readOnly && (
         <Alert color="yellow" variant="light" data-testid="record-in-trash">
           {t('record.inTrash')}
+        </Alert>
+      )}
+      {patient.isNew && !readOnly && (
+        <Alert color="orange" variant="light" data-testid="record-new-hint">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('promote.recordHint')}</Text>
+            <PromotePatientButton patientId={patient.id} name={`${patient.firstName} ${patient.lastName}`} />
+          </Group>
         </Alert>
       )}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
@@ -308,6 +317,11 @@ function RecordHeader({ patient }: { patient: Patient }) {
               {type && (
                 <Badge variant="light" data-testid="record-type">
                   {i18n.language.startsWith('en') ? type.nameEn : type.name}
+                </Badge>
+              )}
+              {patient.isNew && (
+                <Badge color="orange" variant="light" data-testid="record-new">
+                  {t('promote.badge')}
                 </Badge>
               )}
               {patient.pregnant && (

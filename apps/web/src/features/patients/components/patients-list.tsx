@@ -26,6 +26,7 @@ import { locationsQuery, PATIENT_PAGE_SIZE, patientKeys, patientListQuery, patie
 import { formatDate } from '../lib/format';
 import { showSuccess } from '../../../lib/toast';
 import { FirstPatientTour } from './first-patient-tour';
+import { PromotePatientButton } from './promote-patient';
 import { ImportPatientsModal } from './import-patients';
 import { ContactsExportModal } from './contacts-export';
 import { initials } from './photo-picker';
@@ -123,6 +124,7 @@ export function PatientsList() {
             </Tabs.List>
           </Tabs>
           {status === 'deleted' && <Text size="sm" c="dimmed">{t('patients:list.trashHint')}</Text>}
+          {status === 'new' && <Text size="sm" c="dimmed">{t('patients:list.newHint')}</Text>}
           {list.isSuccess && items.length === 0 ? (
             <Alert variant="light" data-testid="patients-empty">
               {searching ? t('patients:list.noMatch') : t(`patients:list.empty.${status}`)}
@@ -177,7 +179,7 @@ function PatientTable({ items, status, onOpen }: { items: Patient[]; status: Sta
             <Table.Th>{t('list.colAge')}</Table.Th>
             <Table.Th>{t('list.colContact')}</Table.Th>
             <Table.Th>{status === 'deleted' ? t('list.colDeleted') : t('list.colLastVisit')}</Table.Th>
-            {status === 'deleted' && <Table.Th>{t('list.colActions')}</Table.Th>}
+            {status !== 'active' && <Table.Th>{t('list.colActions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -211,6 +213,11 @@ function PatientTable({ items, status, onOpen }: { items: Patient[]; status: Sta
                       ? formatDate(p.lastVisitAt.slice(0, 10))
                       : t('list.neverVisited')}
                 </Table.Td>
+                {status === 'new' && (
+                  <Table.Td>
+                    <PromotePatientButton patientId={p.id} name={`${p.firstName} ${p.lastName}`} />
+                  </Table.Td>
+                )}
                 {status === 'deleted' && (
                   <Table.Td>
                     <Button
