@@ -30,6 +30,37 @@ export const ISO_DATE_FORMAT_MESSAGE = 'Usa el formato de fecha AAAA-MM-DD.';
 /** The same error in the format every date field of the interface shows. */
 export const DISPLAYED_DATE_FORMAT_MESSAGE = 'Escribe la fecha como dd-mm-aaaa.';
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Earliest and latest calendar date any field accepts: nothing the practice records lies outside them. */
+export const EARLIEST_CALENDAR_DATE = '1900-01-01';
+export const LATEST_CALENDAR_DATE = '2999-12-31';
+
+/** True for a real calendar date written 'YYYY-MM-DD' (refuses 2026-02-30, 2026-13-45, 0000-00-00…). */
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * The one schema of a calendar date 'YYYY-MM-DD', in a body or a query string: the format, a day that
+ * exists (no 30 February, no month 13) and a year between 1900 and 2999, so no code after validation ever
+ * reads an impossible date. `label` completes "Ingresa …" when the value is missing or not text.
+ */
+export const calendarDate = (label = 'una fecha') =>
+  z
+    .string({ error: `Ingresa ${label}.` })
+    .trim()
+    .min(1, { error: `Ingresa ${label}.`, abort: true })
+    .regex(ISO_DATE, { error: ISO_DATE_FORMAT_MESSAGE, abort: true })
+    .refine(isCalendarDate, { error: 'No es una fecha válida.', abort: true })
+    .refine((v) => v >= EARLIEST_CALENDAR_DATE, { error: 'La fecha no puede ser anterior a 1900.', abort: true })
+    .refine((v) => v <= LATEST_CALENDAR_DATE, { error: 'La fecha no es válida.' });
+export const calendarDateSchema = calendarDate();
+
 /**
  * An integer read from a query string must be written in plain decimal digits. Number() alone would
  * also read "0x10" as 16, "+5" as 5, "1e3" as 1000 and " 5" as 5, none of which a client means to send.

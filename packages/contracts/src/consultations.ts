@@ -3,14 +3,13 @@
 // history and evolution of a patient, the comparison of two visits, and the stateless calculator the
 // new-consultation form uses for its live preview. Every message is the Spanish text the user sees.
 import { z } from 'zod';
-import { idSchema, ISO_DATE_FORMAT_MESSAGE, isoInstantSchema } from './common.js';
-import { isCalendarDate, normalizePatientTypeId } from './patients.js';
+import { calendarDate, idSchema, isoInstantSchema } from './common.js';
+import { normalizePatientTypeId } from './patients.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Field builders
 // ---------------------------------------------------------------------------------------------------
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const tooLong = (max: number) => ({ error: `Es demasiado largo (máximo ${max} caracteres).` });
@@ -30,22 +29,9 @@ const measure = (label: string, min: number, max: number, unit: string) =>
     .nullable()
     .optional();
 
-const consultationDateField = z
-  .string({ error: 'Ingresa la fecha de la consulta.' })
-  .trim()
-  .regex(ISO_DATE, { error: ISO_DATE_FORMAT_MESSAGE, abort: true })
-  .refine(isCalendarDate, { error: 'No es una fecha válida.', abort: true })
-  .refine((v) => v >= '1900-01-01', { error: 'La fecha no puede ser anterior a 1900.' });
+const consultationDateField = calendarDate('la fecha de la consulta');
 
-const optionalCalendarDate = (label: string) =>
-  z
-    .string({ error: `Ingresa ${label}.` })
-    .trim()
-    .regex(ISO_DATE, { error: ISO_DATE_FORMAT_MESSAGE, abort: true })
-    .refine(isCalendarDate, { error: 'No es una fecha válida.', abort: true })
-    .refine((v) => v >= '1900-01-01', { error: 'La fecha no puede ser anterior a 1900.' })
-    .nullable()
-    .optional();
+const optionalCalendarDate = (label: string) => calendarDate(label).nullable().optional();
 
 const timeField = z.string({ error: 'Ingresa la hora de la consulta.' }).trim().regex(TIME_OF_DAY, {
   error: 'Usa el formato de hora HH:mm (00:00 a 23:59).',

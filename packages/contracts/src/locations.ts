@@ -1,7 +1,7 @@
 // Places of care (the spec's TUb_ "lugares de atención"), their weekly opening hours, their services
 // (each with an optional schedule of its own) and the calendar's visible hours.
 import { z } from 'zod';
-import { decimalQueryInteger, idSchema, ISO_DATE_FORMAT_MESSAGE, isoInstantSchema } from './common.js';
+import { calendarDateSchema, decimalQueryInteger, idSchema, isoInstantSchema } from './common.js';
 import { DEFAULT_LOCATION_COLOR } from './constants.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -292,20 +292,6 @@ export const calendarHoursSchema = z.object({
   stepMinutes: z.number().int(),
 });
 export type CalendarHoursResponse = z.infer<typeof calendarHoursSchema>;
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const isRealDate = (value: string) => {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
-};
-
-export const calendarDateSchema = z
-  .string({ error: 'Ingresa una fecha.' })
-  .regex(ISO_DATE, { error: ISO_DATE_FORMAT_MESSAGE })
-  .refine(isRealDate, { error: 'No es una fecha válida.' });
 
 export const slotsQuerySchema = z.object({
   date: calendarDateSchema,

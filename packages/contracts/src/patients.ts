@@ -3,34 +3,15 @@
 // audit history and the per-patient export (Ley 25.326 access right). Requests parse with these schemas on the server; the web
 // reuses them for its forms, so every message is the Spanish text the user sees.
 import { z } from 'zod';
-import { decimalQueryInteger, idSchema, ISO_DATE_FORMAT_MESSAGE, isoInstantSchema, optionalWebLinkSchema } from './common.js';
+import { calendarDate, decimalQueryInteger, idSchema, isoInstantSchema, optionalWebLinkSchema } from './common.js';
 import { PATIENT_IMPORT_FIELDS } from './patient-import-fields.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Shared field builders
 // ---------------------------------------------------------------------------------------------------
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written 'YYYY-MM-DD' (rejects 2023-02-29, 2024-13-01…). */
-export function isCalendarDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** A calendar date 'YYYY-MM-DD'; the UI shows it as dd-mm-yyyy. */
-export const dateField = (label: string) =>
-  z
-    .string({ error: `Ingresa ${label}.` })
-    .trim()
-    .min(1, { error: `Ingresa ${label}.`, abort: true })
-    .regex(ISO_DATE, { error: ISO_DATE_FORMAT_MESSAGE, abort: true })
-    .refine(isCalendarDate, { error: 'No es una fecha válida.', abort: true })
-    .refine((v) => v >= '1900-01-01', { error: 'La fecha no puede ser anterior a 1900.' })
-    .refine((v) => v <= '2999-12-31', { error: 'La fecha no es válida.' });
+/** A calendar date 'YYYY-MM-DD' (the shared calendarDate schema); the UI shows it as dd-mm-yyyy. */
+export const dateField = (label: string) => calendarDate(label);
 
 const tooLong = (max: number) => ({ error: `Es demasiado largo (máximo ${max} caracteres).` });
 

@@ -1,7 +1,7 @@
 // The patient portal (issue 10): invitations, the patient's session, chat, video-call configuration and
 // the daily log. Paths named in the issue are a contract other tools call.
 import { z } from 'zod';
-import { idSchema, isoInstantSchema } from './common.js';
+import { calendarDate, idSchema, isoInstantSchema } from './common.js';
 import { passwordSchema, userSchema } from './auth.js';
 import { pastDateField } from './patients.js';
 import { CHAT_TEXT_MAX, CHAT_PAGE_DEFAULT } from './constants.js';
@@ -216,6 +216,6 @@ export type DailyLogDay = z.infer<typeof dailyLogDaySchema>;
 export const dailyLogListSchema = z.object({ days: z.array(dailyLogDaySchema), unseenCount: z.number().int() });
 export type DailyLogList = z.infer<typeof dailyLogListSchema>;
 export const dailyLogQuerySchema = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: calendarDate("la fecha 'desde'").optional(),
+  to: calendarDate("la fecha 'hasta'").optional(),
 });

@@ -2,8 +2,8 @@
 // (seed 2 section 7.11; seed 1 section 4 "Appointment requests"). The profile is edited through
 // /api/v1/me/public-profile; visitors read it through /api/v1/public/profiles/{slug}.
 import { z } from 'zod';
-import { idSchema, isoInstantSchema } from './common.js';
-import { calendarDateSchema, slotSchema } from './locations.js';
+import { calendarDateSchema, idSchema, isoInstantSchema } from './common.js';
+import { slotSchema } from './locations.js';
 
 export const PUBLIC_SLUG_MIN = 3;
 export const PUBLIC_SLUG_MAX = 60;

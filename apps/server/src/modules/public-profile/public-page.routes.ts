@@ -3,12 +3,11 @@
 // with the errors otherwise) and GET /p/{slug}/enviada. Registered at the root, outside /api/v1, before
 // the single-page app's catch-all. The form parser is scoped to this plugin.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createPublicAppointmentRequestSchema, type PublicProfileView } from '@almendra/contracts';
+import { createPublicAppointmentRequestSchema, isCalendarDate, type PublicProfileView } from '@almendra/contracts';
 import { AppError } from '../../lib/errors.js';
 import { addDays, notFoundPage, profilePage, sentPage, type BookingState } from './public-page.js';
 import type { PublicProfileService } from './public-profile.service.js';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const FORM_LIMIT = 16 * 1024;
 /** Days searched for the first free slot when the visitor has not picked a date. */
 const FIRST_FREE_DAY_SEARCH = 14;
@@ -41,7 +40,7 @@ export async function publicPageRoutes(app: FastifyInstance, options: { profiles
     const onlyOne = profile.locations.length === 1 ? profile.locations[0]!.id : null;
     const location = profile.locations.find((l) => l.id === choice.lugar) ?? profile.locations.find((l) => l.id === onlyOne) ?? null;
     const service = location?.services.find((s) => s.id === choice.servicio) ?? null;
-    const chosenDate = choice.fecha && ISO_DATE.test(choice.fecha) && choice.fecha >= today ? choice.fecha : null;
+    const chosenDate = choice.fecha && isCalendarDate(choice.fecha) && choice.fecha >= today ? choice.fecha : null;
     let date = chosenDate ?? today;
     let slots = null;
     if (location) {

@@ -1,0 +1,67 @@
+// Sweeps over every operation of /api/openapi.json: what one route got wrong, its siblings would too.
+// Each sweep sends the same kind of bad request everywhere and checks the answer a client would get.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.js';
+import { practiceWithPortalPatient } from './portal-helpers.js';
+
+interface Operation {
+  method: string;
+  path: string;
+  parameters: Array<{ in: string; name: string; required?: boolean; schema?: { pattern?: string } }>;
+  requestBody?: { content: Record<string, unknown> };
+  security?: unknown[];
+}
+
+let t: TestApp;
+let operations: Operation[];
+let portal: Awaited<ReturnType<typeof practiceWithPortalPatient>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ ...op, method: method.toUpperCase(), path, parameters: op.parameters ?? [] })),
+  );
+  portal = await practiceWithPortalPatient(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The URL of an operation with every path parameter filled (ids of this test's own practice). */
+const urlOf = (op: Operation) => op.path.replace(/\{id\}/g, portal.patientId).replace(/\{[^}]+\}/g, 'x');
+/** Who normally calls it: the portal as the patient, the public pages as nobody, the rest as the nutritionist. */
+const ownerAuth = (op: Operation): Record<string, string> =>
+  op.path.startsWith('/api/v1/portal') ? portal.patientAuth : op.path.startsWith('/api/v1/public') ? {} : portal.nutritionist.auth;
+
+const CALENDAR_DATE_PATTERN = '^(\\d{4})-(\\d{2})-(\\d{2})$';
+
+describe('impossible calendar dates in query strings', () => {
+  it('every date query parameter of the API refuses 2026-02-30, 2026-13-45 and 0000-00-00 with 400 naming it', async () => {
+    const dated = operations.filter((op) => op.parameters.some((p) => p.in === 'query' && p.schema?.pattern === CALENDAR_DATE_PATTERN));
+    // The daily log (practice and portal), the photo upload and both slot pickers.
+    expect(dated.length).toBeGreaterThanOrEqual(5);
+    for (const op of dated) {
+      const dateParams = op.parameters.filter((p) => p.in === 'query' && p.schema?.pattern === CALENDAR_DATE_PATTERN);
+      for (const param of dateParams) {
+        for (const value of ['2026-02-30', '2026-13-45', '0000-00-00', '2026-04-31']) {
+          const query = new URLSearchParams(dateParams.map((p): [string, string] => [p.name, p === param ? value : '2026-03-10']));
+          const response = await t.app.inject({ method: op.method, url: `${urlOf(op)}?${query}`, headers: ownerAuth(op) });
+          const where = `${op.method} ${op.path} ${param.name}=${value}`;
+          expect(response.statusCode, where).toBe(400);
+          expect(response.json().error, where).toMatchObject({ code: 'VALIDATION_ERROR', details: expect.arrayContaining([{ path: `querystring.${param.name}`, message: 'No es una fecha válida.' }]) });
+        }
+      }
+    }
+  });
+
+  it("the record's daily log: impossible days answer 400 in Spanish, a real one 200", async () => {
+    const url = `/api/v1/patients/${portal.patientId}/daily-log`;
+    for (const query of ['to=2026-13-45', 'to=0000-00-00', 'from=2026-02-30', 'from=2026-02-29&to=2026-03-10']) {
+      const response = await portal.call('GET', `${url}?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.message).toBe('Revisa los datos ingresados.');
+    }
+    expect((await portal.call('GET', `${url}?from=2026-02-28&to=2026-03-10`)).statusCode).toBe(200);
+  });
+});
