@@ -22,3 +22,4 @@ export * from './notes.js';
 export * from './news-help.js';
 export * from './referrals.js';
 export * from './billing.js';
+export * from './growth.js';

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import {
   anthropometryCalculateRequestSchema,
   anthropometryCalculateResponseSchema,
+  growthRequestSchema,
+  growthResponseSchema,
   compareQuerySchema,
   consultationComparisonSchema,
   consultationListSchema,
@@ -28,6 +30,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { actorOf } from '../patients/patient-access.js';
 import { createConsultationReporter } from './consultation-report.js';
 import { createConsultationsService } from './consultations.service.js';
+import { growthAssessment } from './growth.js';
 import type { EventBus } from '../../lib/event-bus.js';
 import { announceAppointmentsChanged } from '../appointments/appointments.service.js';
 
@@ -79,6 +82,21 @@ export async function consultationsRoutes(app: FastifyInstance, options: Consult
       },
     },
     async (request) => consultations.calculate(tenantScope(request), request.body),
+  );
+
+  r.post(
+    '/anthropometry/growth',
+    {
+      preHandler,
+      schema: {
+        tags,
+        description:
+          'WHO growth assessment of a child or adolescent under 19 (WHO 2006 standards under 5 years, WHO 2007 reference 5–19): z-score, percentile, classification and implausible flag per indicator. Saves nothing.',
+        body: growthRequestSchema,
+        response: { 200: growthResponseSchema, ...errors },
+      },
+    },
+    async (request) => growthAssessment(request.body),
   );
 
   r.get(
