@@ -211,6 +211,8 @@ describe('chat', () => {
   it('revoking access signs the patient out at once and closes the socket', async () => {
     const p = await practiceWithPortalPatient(t);
     const patientSocket = await authenticated(baseUrl, p.accepted.json().accessToken);
+    expect((await p.call('POST', `/api/v1/conversations/${p.patientId}/messages`, { text: 'Te espero el martes' })).statusCode).toBe(201);
+    expect((await p.call('GET', `/api/v1/conversations/${p.patientId}/messages`)).json().readOnly).toBe(false);
     const revoked = await p.call('DELETE', `/api/v1/patients/${p.patientId}/portal-access`);
     expect(revoked.statusCode).toBe(204);
     expect(await patientSocket.next((e) => e.type === 'session.revoked')).toEqual({ type: 'session.revoked' });
@@ -223,9 +225,13 @@ describe('chat', () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: p.email, password: 'clave-paciente-1' } });
     expect(login.statusCode).toBe(401);
     expect((await p.call('GET', `/api/v1/patients/${p.patientId}/portal-access`)).json()).toMatchObject({ status: 'none' });
-    // The practice keeps the conversation's history; sending needs access again.
+    // The practice keeps the conversation listed and readable, marked read-only; sending needs access again.
     expect((await p.call('POST', `/api/v1/conversations/${p.patientId}/messages`, { text: '¿Seguís ahí?' })).statusCode).toBe(409);
-    expect((await p.call('GET', '/api/v1/conversations')).json().items).toEqual([]);
+    const kept = (await p.call('GET', '/api/v1/conversations')).json().items;
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ patientId: p.patientId, portalAccess: false, lastMessage: { text: 'Te espero el martes' } });
+    const history = (await p.call('GET', `/api/v1/conversations/${p.patientId}/messages`)).json();
+    expect(history).toMatchObject({ readOnly: true, items: [{ text: 'Te espero el martes' }] });
   });
 
   it('relays call signalling between the two parties only', async () => {

@@ -106,6 +106,8 @@ export const chatMessagePageSchema = z.object({
   items: z.array(chatMessageSchema),
   /** More (older, or with ?after= newer) messages exist beyond this page. */
   hasMore: z.boolean(),
+  /** The practice side only: the patient no longer has portal access, the conversation is kept to read. */
+  readOnly: z.boolean().optional(),
 });
 export type ChatMessagePage = z.infer<typeof chatMessagePageSchema>;
 
@@ -115,6 +117,8 @@ export const conversationSchema = z.object({
   photo: z.string().nullable(),
   lastMessage: chatMessageSchema.nullable(),
   unreadCount: z.number().int(),
+  /** False once access is revoked: the conversation stays listed, to read only. */
+  portalAccess: z.boolean(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

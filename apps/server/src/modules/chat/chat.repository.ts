@@ -21,16 +21,17 @@ export const chatRepository = {
   },
 
   /**
-   * Contacts of the practice (patients with portal access, never test or deleted ones), those with the
-   * latest message first, then by name; `q` matches the name case- and accent-insensitively.
+   * Contacts of the practice (patients with portal access, and those whose access was revoked but who
+   * have a conversation, kept to read; never test or deleted ones), those with the latest message
+   * first, then by name; `q` matches the name case- and accent-insensitively.
    */
   listContacts(db: Executor, nutritionistId: string, query: { patterns: string[]; offset: number; limit: number }) {
     let select = db
       .selectFrom('patients')
       .leftJoin('chat_conversations', 'chat_conversations.patient_id', 'patients.id')
-      .select(['patients.id', 'patients.first_name', 'patients.last_name', 'patients.photo_path', 'patients.version', 'patients.nutritionist_id'])
+      .select(['patients.id', 'patients.first_name', 'patients.last_name', 'patients.photo_path', 'patients.version', 'patients.nutritionist_id', 'patients.user_id'])
       .where('patients.nutritionist_id', '=', nutritionistId)
-      .where('patients.user_id', 'is not', null)
+      .where((eb) => eb.or([eb('patients.user_id', 'is not', null), eb('chat_conversations.patient_id', 'is not', null)]))
       .where('patients.is_test', '=', 0)
       .where('patients.deleted_at', 'is', null);
     for (const pattern of query.patterns) select = select.where(sql<SqlBool>`patients.search_text like ${pattern} escape '\\'`);

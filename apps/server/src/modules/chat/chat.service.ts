@@ -105,6 +105,7 @@ export function createChatService(deps: ChatServiceDeps) {
             photo: deps.photoUrl(c),
             lastMessage: message ? toChatMessage(message) : null,
             unreadCount: unread.get(c.id) ?? 0,
+            portalAccess: c.user_id !== null,
           };
         }),
         totalUnread,
@@ -131,7 +132,10 @@ export function createChatService(deps: ChatServiceDeps) {
       const delivered = await repo.markDelivered(db, party.patientId, party.side, now);
       const { rows, hasMore } = await repo.page(db, party.patientId, cursor, query.limit);
       if (delivered > 0) await publish(party, { type: 'chat.delivered', patientId: party.patientId, reader: party.side, deliveredAt: now });
-      return { items: rows.map(toChatMessage), hasMore };
+      if (party.side === 'patient') return { items: rows.map(toChatMessage), hasMore };
+      // After a revoke the practice still reads the conversation, but can no longer write to it.
+      const patient = await repo.findPatient(db, party.nutritionistId, party.patientId);
+      return { items: rows.map(toChatMessage), hasMore, readOnly: !patient?.user_id };
     },
 
     async send(party: ChatParty, input: { text: string; clientId?: string }): Promise<ChatMessage> {

@@ -2,16 +2,21 @@
 // over the socket (each once; what was missed while offline is fetched after a reconnect), delivered
 // and read marks, and the message box (Enter sends, Shift+Enter new line, Escape clears; empty text
 // sends nothing). Messages are plain text: React escapes them, nothing is ever rendered as HTML.
+// A message written without a connection waits on the device (lib/outbox: it survives a reload) and
+// goes out by itself when the browser is back online, with the clientId it got when written. A
+// conversation whose patient lost portal access is shown to read only.
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Box, Button, Group, Loader, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { AutoTextarea } from '../../../components/auto-textarea';
-import { IconCheck, IconChecks, IconClock, IconAlertCircle, IconSend } from '@tabler/icons-react';
+import { IconCheck, IconChecks, IconClock, IconAlertCircle, IconCloudUpload, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_PAGE_DEFAULT, CHAT_TEXT_MAX } from '@almendra/contracts/constants';
 import type { ChatMessage } from '@almendra/contracts';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
 import { showError } from '../../../lib/toast';
+import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
 import type { ChatEndpoint } from '../api/chat-api';
+import { addToOutbox, readOutbox, removeFromOutbox } from '../lib/outbox';
 import { EMPTY_THREAD, composerKeyAction, lastConfirmedId, threadReducer, type ThreadMessage } from '../lib/thread-state';
 import classes from './chat.module.css';
 
@@ -20,11 +25,15 @@ const SCROLL_DOWN_DELAY_MS = 1000;
 
 export interface ChatThreadProps {
   endpoint: ChatEndpoint;
-  /** Height of the message list (the floating window is smaller than the full page). */
-  height: number | string;
+  /** Height of the message list (the floating window is smaller than the full page); 'fill' takes the
+   * height of the parent (a flex column of fixed height), the message box always at its bottom. */
+  height: number | string | 'fill';
   /** Mark incoming messages read while this thread is shown (false when minimised). */
   active?: boolean;
 }
+
+// No answer at all, or a gateway saying the server is not reachable: the message waits, it was not refused.
+const isNetworkError = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.code === NETWORK_ERROR || error.status === 502 || error.status === 503 || error.status === 504);
 
 const newClientId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -34,6 +43,8 @@ export function ChatThread({ endpoint, height, active = true }: ChatThreadProps)
   const [loading, setLoading] = useState(true);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [text, setText] = useState('');
+  const [readOnly, setReadOnly] = useState(false);
+  const flushing = useRef(false);
   const viewport = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const stateRef = useRef(state);
@@ -57,16 +68,59 @@ export function ChatThread({ endpoint, height, active = true }: ChatThreadProps)
     }
   }, []);
 
+  /** One attempt; answers false when there is no connection (the message stays queued on the device). */
+  const attempt = useCallback(async (body: string, clientId: string): Promise<boolean> => {
+    const { side: from, patientId: to } = endpointRef.current;
+    try {
+      const saved = await endpointRef.current.send({ text: body, clientId });
+      removeFromOutbox(from, to, clientId);
+      dispatch({ type: 'arrived', messages: [saved] });
+      return true;
+    } catch (error) {
+      if (isNetworkError(error)) {
+        dispatch({ type: 'queued', clientId });
+        return false;
+      }
+      // Refused by the server (too long, access revoked…): retrying the same text would not help by itself.
+      removeFromOutbox(from, to, clientId);
+      dispatch({ type: 'failed', clientId });
+      showError(error);
+      return true;
+    }
+  }, []);
+
+  const flushOutbox = useCallback(async () => {
+    if (flushing.current) return;
+    flushing.current = true;
+    try {
+      const { side: from, patientId: to } = endpointRef.current;
+      for (const item of readOutbox(from, to)) {
+        if (!(await attempt(item.text, item.clientId))) break;
+      }
+    } finally {
+      flushing.current = false;
+    }
+  }, [attempt]);
+
   // Open (parents key this component by conversation): the latest page, marked read, scrolled to the end
   // now and again after SCROLL_DOWN_DELAY_MS.
   useEffect(() => {
     let cancelled = false;
+    // What was written here without a connection (even before a reload) shows at once, waiting.
+    for (const item of readOutbox(side, patientId)) {
+      dispatch({
+        type: 'pending',
+        message: { id: `local-${item.clientId}`, clientId: item.clientId, text: item.text, sender: side, sentAt: item.writtenAt, deliveredAt: null, readAt: null, pending: true, queued: true },
+      });
+    }
     endpointRef.current
       .page({ limit: CHAT_PAGE_DEFAULT })
       .then((page) => {
         if (cancelled) return;
         dispatch({ type: 'reset', messages: page.items, hasOlder: page.hasMore });
+        setReadOnly(page.readOnly === true);
         markReadIfShown(page.items);
+        void flushOutbox();
       })
       .catch((error: unknown) => showError(error))
       .finally(() => !cancelled && setLoading(false));
@@ -75,7 +129,14 @@ export function ChatThread({ endpoint, height, active = true }: ChatThreadProps)
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [patientId, side, markReadIfShown, scrollToEnd]);
+  }, [patientId, side, markReadIfShown, scrollToEnd, flushOutbox]);
+
+  // Back online: what waits on the device goes out.
+  useEffect(() => {
+    const onOnline = () => void flushOutbox();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [flushOutbox]);
 
   useLayoutEffect(() => {
     if (stickToBottom.current) scrollToEnd();
@@ -95,6 +156,7 @@ export function ChatThread({ endpoint, height, active = true }: ChatThreadProps)
   useRealtimeEvents(['chat.message', 'chat.read', 'chat.delivered', 'realtime.reconnected'], (event) => {
     if (event.type === 'realtime.reconnected') {
       void catchUp().catch(() => undefined);
+      void flushOutbox();
       return;
     }
     if (event.patientId !== patientId) return;
@@ -134,17 +196,14 @@ export function ChatThread({ endpoint, height, active = true }: ChatThreadProps)
   const send = async (body: string, clientId = newClientId()) => {
     if (body.trim() === '') return;
     stickToBottom.current = true;
+    const writtenAt = new Date().toISOString();
+    // Saved on the device before the first attempt: a reload or a lost connection never loses it.
+    addToOutbox(side, patientId, { clientId, text: body, writtenAt });
     dispatch({
       type: 'pending',
-      message: { id: `local-${clientId}`, clientId, text: body, sender: side, sentAt: new Date().toISOString(), deliveredAt: null, readAt: null, pending: true },
+      message: { id: `local-${clientId}`, clientId, text: body, sender: side, sentAt: writtenAt, deliveredAt: null, readAt: null, pending: true },
     });
-    try {
-      const saved = await endpointRef.current.send({ text: body, clientId });
-      dispatch({ type: 'arrived', messages: [saved] });
-    } catch (error) {
-      dispatch({ type: 'failed', clientId });
-      showError(error);
-    }
+    await attempt(body, clientId);
   };
 
   const submit = () => {
@@ -167,10 +226,12 @@ export function ChatThread({ endpoint, height, active = true }: ChatThreadProps)
 
   const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', day: '2-digit', month: '2-digit' }).format(new Date(iso));
 
+  const fill = height === 'fill';
   return (
-    <Stack gap={0} className={classes.thread}>
+    <Stack gap={0} className={fill ? classes.fill : classes.thread}>
       <ScrollArea
-        h={height}
+        h={fill ? undefined : height}
+        className={fill ? classes.fillHistory : undefined}
         viewportRef={viewport}
         onScrollPositionChange={({ y }) => {
           if (y < 8 && state.hasOlder && !loadingOlder) void loadOlder();
@@ -196,6 +257,11 @@ export function ChatThread({ endpoint, height, active = true }: ChatThreadProps)
           ))}
         </Stack>
       </ScrollArea>
+      {readOnly ? (
+        <Text size="sm" c="dimmed" p="sm" ta="center" className={classes.composer} data-testid="chat-read-only">
+          {t('chat.readOnly')}
+        </Text>
+      ) : (
       <Group gap="xs" p="xs" align="flex-end" wrap="nowrap" className={classes.composer}>
         <AutoTextarea
           aria-label={t('chat.inputLabel')}
@@ -215,14 +281,15 @@ export function ChatThread({ endpoint, height, active = true }: ChatThreadProps)
           </ActionIcon>
         </Tooltip>
       </Group>
+      )}
     </Stack>
   );
 }
 
 function Bubble({ message, mine, time, onRetry }: { message: ThreadMessage; mine: boolean; time: string; onRetry: () => void }) {
   const { t } = useTranslation('portal');
-  const status = message.failed ? 'failed' : message.pending ? 'pending' : message.readAt ? 'read' : message.deliveredAt ? 'delivered' : 'sent';
-  const StatusIcon = { failed: IconAlertCircle, pending: IconClock, read: IconChecks, delivered: IconChecks, sent: IconCheck }[status];
+  const status = message.failed ? 'failed' : message.queued ? 'queued' : message.pending ? 'pending' : message.readAt ? 'read' : message.deliveredAt ? 'delivered' : 'sent';
+  const StatusIcon = { failed: IconAlertCircle, queued: IconCloudUpload, pending: IconClock, read: IconChecks, delivered: IconChecks, sent: IconCheck }[status];
   return (
     <Box className={mine ? classes.mine : classes.theirs} data-testid="chat-message" data-sender={message.sender} data-status={mine ? status : undefined}>
       <Text size="sm" className={classes.text}>
@@ -238,6 +305,11 @@ function Bubble({ message, mine, time, onRetry }: { message: ThreadMessage; mine
           </span>
         )}
       </Group>
+      {message.queued && (
+        <Text size="xs" className={classes.meta} data-testid="chat-queued">
+          {t('chat.queued')}
+        </Text>
+      )}
       {message.failed && (
         <Button size="compact-xs" variant="white" onClick={onRetry}>
           {t('chat.retry')}

@@ -1,4 +1,5 @@
-// The practice's chat contacts: patients with portal access (never test or deleted ones), searchable by
+// The practice's chat contacts: patients with portal access, and those who lost it but have a conversation
+// (kept, to read only; never test or deleted patients), searchable by
 // name, the latest conversation first, each with its unread count; 20 first, 10 more at 90 % scroll.
 import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Badge, Group, Loader, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
@@ -86,6 +87,11 @@ export function ConversationList({ selected, onSelect, height }: { selected: str
                     <Text size="xs" c="dimmed" truncate>
                       {c.lastMessage ? c.lastMessage.text : t('chat.noMessagesYet')}
                     </Text>
+                    {!c.portalAccess && (
+                      <Text size="xs" c="dimmed" fs="italic" data-testid="chat-contact-no-portal">
+                        {t('chat.noPortal')}
+                      </Text>
+                    )}
                   </div>
                   {c.unreadCount > 0 && (
                     <Badge color="red" size="sm" circle={c.unreadCount < 10} data-testid="chat-contact-unread" aria-label={t('chat.unread', { count: c.unreadCount })}>

@@ -43,6 +43,31 @@ describe('thread state', () => {
     expect(s.messages[1]).toMatchObject({ readAt: null });
   });
 
+  it('keeps a read mark that arrived before the send answer (the answer is a snapshot from before the read)', () => {
+    const pending = { ...msg('local-k1', '2026-01-01T10:00:00.000Z', { sender: 'patient', clientId: 'k1' }), pending: true };
+    const confirmed = msg('srv-1', '2026-01-01T10:00:00.010Z', { sender: 'patient', clientId: 'k1' });
+    // Order 1: the read event comes while the message is still pending, then the HTTP answer.
+    let s = threadReducer(EMPTY_THREAD, { type: 'pending', message: pending });
+    s = threadReducer(s, { type: 'read', reader: 'nutritionist', readAt: '2026-01-01T10:00:00.030Z' });
+    s = threadReducer(s, { type: 'arrived', messages: [confirmed] });
+    expect(s.messages).toHaveLength(1);
+    expect(s.messages[0]).toMatchObject({ id: 'srv-1', readAt: '2026-01-01T10:00:00.030Z' });
+    // Order 2: socket copy, read event, then the stale HTTP answer.
+    s = threadReducer(EMPTY_THREAD, { type: 'pending', message: pending });
+    s = threadReducer(s, { type: 'arrived', messages: [confirmed] });
+    s = threadReducer(s, { type: 'read', reader: 'nutritionist', readAt: '2026-01-01T10:00:00.030Z' });
+    s = threadReducer(s, { type: 'arrived', messages: [confirmed] });
+    expect(s.messages[0]).toMatchObject({ readAt: '2026-01-01T10:00:00.030Z', deliveredAt: '2026-01-01T10:00:00.030Z' });
+    // A message sent after that read stays unread; a later read covers it.
+    s = threadReducer(s, { type: 'arrived', messages: [msg('srv-2', '2026-01-01T10:05:00.000Z', { sender: 'patient', clientId: 'k2' })] });
+    expect(s.messages[1]).toMatchObject({ id: 'srv-2', readAt: null });
+    s = threadReducer(s, { type: 'delivered', reader: 'nutritionist', deliveredAt: '2026-01-01T10:05:01.000Z' });
+    expect(s.messages[1]).toMatchObject({ readAt: null, deliveredAt: '2026-01-01T10:05:01.000Z' });
+    // An older read event arriving late does not move the watermark back.
+    s = threadReducer(s, { type: 'read', reader: 'nutritionist', readAt: '2026-01-01T10:00:00.020Z' });
+    expect(s.readUpTo?.nutritionist).toBe('2026-01-01T10:00:00.030Z');
+  });
+
   it('sends on Enter, breaks the line on Shift+Enter, cancels on Escape and ignores IME composition', () => {
     expect(composerKeyAction({ key: 'Enter', shiftKey: false })).toBe('send');
     expect(composerKeyAction({ key: 'Enter', shiftKey: true })).toBeNull();

@@ -1,7 +1,7 @@
 // /portal: the patient's portal, built for a phone first: home (next appointment, plan, unread
 // messages), my plan (readable here, with its PDF), chat with my nutritionist, my daily log, and video
 // calls (the incoming-call notice shows on every tab). /portal/aceptar: code + password → account.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { AutoTextarea } from '../../../components/auto-textarea';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -152,14 +152,7 @@ export function PortalPage() {
             {currentPlan ? <PortalPlan /> : <Text c="dimmed">{t('portal:portal.noPlan')}</Text>}
           </Tabs.Panel>
           <Tabs.Panel value="chat" pt="md">
-            <Paper withBorder radius="md">
-              <Group p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-                <Title order={2} size="h5">
-                  {t('portal:chat.titleWith', { name: nutritionistName })}
-                </Title>
-              </Group>
-              <ChatThread endpoint={chatApi.portalEndpoint(patient.id)} height="calc(100dvh - 330px)" />
-            </Paper>
+            <PortalChat patientId={patient.id} title={t('portal:chat.titleWith', { name: nutritionistName })} />
           </Tabs.Panel>
           <Tabs.Panel value="log" pt="md">
             <Stack gap="md">
@@ -177,6 +170,44 @@ export function PortalPage() {
         </Tabs>
       </Stack>
     </Container>
+  );
+}
+
+/** Below this the chat scrolls with the page instead of shrinking further (a landscape phone). */
+const PORTAL_CHAT_MIN_HEIGHT = 320;
+
+/**
+ * The conversation fills the screen below the tabs, its message box always in view on a phone: the box
+ * is as tall as the dynamic viewport (100dvh: the visible part, without the browser's bars) minus where
+ * it starts on the page.
+ */
+function PortalChat({ patientId, title }: { patientId: string; title: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = box.current;
+      if (el) setTop(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  return (
+    <Paper
+      ref={box}
+      withBorder
+      radius="md"
+      style={{ display: 'flex', flexDirection: 'column', height: `max(${PORTAL_CHAT_MIN_HEIGHT}px, calc(100dvh - ${top ?? 0}px - 24px))` }}
+      data-testid="portal-chat"
+    >
+      <Group p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}>
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+      </Group>
+      <ChatThread endpoint={chatApi.portalEndpoint(patientId)} height="fill" />
+    </Paper>
   );
 }
 
