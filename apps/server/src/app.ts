@@ -23,6 +23,7 @@ import { loadDishExamples } from './db/reference-data/dish-examples-loader.js';
 import { loadPatientTypes } from './db/reference-data/patient-types.js';
 import { AccessTokenIssuer } from './lib/access-token.js';
 import { createGuards } from './lib/auth-guard.js';
+import { AppError } from './lib/errors.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.js';
 import { createEventBus, type EventBus } from './lib/event-bus.js';
@@ -250,6 +251,14 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   });
   // Upload routes pass their own size limits to request.file().
   await app.register(fastifyMultipart);
+  // @fastify/multipart accepts multipart bodies on every route and leaves request.body undefined. Only the
+  // upload routes (no body schema; they read the file with lib/multipart.ts) take one: a route that reads a
+  // JSON body refuses it with 415 instead of running as if nothing had been sent.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.schema?.body && request.isMultipart()) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envía los datos como JSON (Content-Type: application/json).');
+    }
+  });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   // Security headers (helmet), built once: @fastify/helmet rebuilt the whole middleware on every request,
   // parsing the CSP directives each time (~1.5 % of the server's CPU under load, issue 15's profile).

@@ -65,3 +65,63 @@ describe('impossible calendar dates in query strings', () => {
     expect((await portal.call('GET', `${url}?from=2026-02-28&to=2026-03-10`)).statusCode).toBe(200);
   });
 });
+
+describe('bodies that are not the object a route reads', () => {
+  const jsonBodied = () => operations.filter((op) => op.requestBody && 'application/json' in op.requestBody.content);
+
+  /**
+   * Operations whose body is optional by design (schema .nullish()): null means "nothing sent" — the refresh
+   * token from the cookie, mark every news item seen, copy a dish under its own name, approve a food request
+   * as it was asked. They must still never answer 5xx.
+   */
+  const OPTIONAL_BODY = new Set(['POST /api/v1/auth/refresh', 'POST /api/v1/news/seen', 'POST /api/v1/dishes/{id}/copy', 'POST /api/v1/admin/food-requests/{id}/approve']);
+
+  it('a JSON null body answers 400 in Spanish on every operation that takes a JSON body, never 500', async () => {
+    const failures: string[] = [];
+    expect(jsonBodied().length).toBeGreaterThan(60);
+    for (const op of jsonBodied()) {
+      const response = await t.app.inject({ method: op.method, url: urlOf(op), headers: { ...ownerAuth(op), 'content-type': 'application/json' }, payload: 'null' });
+      const error = response.json().error as { code: string; message: string } | undefined;
+      const name = `${op.method} ${op.path}`;
+      if (OPTIONAL_BODY.has(name) ? response.statusCode >= 500 : response.statusCode !== 400 || error?.code !== 'VALIDATION_ERROR' || error.message !== 'Revisa los datos ingresados.') {
+        failures.push(`${name} → ${response.statusCode} ${error?.code}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a lab result posted or patched with null or as multipart: 400/415 in Spanish, nothing saved', async () => {
+    const url = `/api/v1/patients/${portal.patientId}/labs`;
+    const created = await portal.call('POST', url, { date: '2026-03-01', analyte: 'Glucemia', value: 92 });
+    expect(created.statusCode).toBe(201);
+    const lab = created.json() as { id: string; value: number };
+    for (const [method, target] of [['POST', url], ['PATCH', `/api/v1/labs/${lab.id}`]] as const) {
+      const nullBody = await t.app.inject({ method, url: target, headers: { ...portal.nutritionist.auth, 'content-type': 'application/json' }, payload: 'null' });
+      expect(nullBody.statusCode, method).toBe(400);
+      expect(nullBody.json().error.details).toEqual([{ path: '(body)', message: expect.stringMatching(/objeto/) }]);
+      const multipart = await t.app.inject({
+        method,
+        url: target,
+        headers: { ...portal.nutritionist.auth, 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x\r\nContent-Disposition: form-data; name="value"\r\n\r\n1\r\n--x--\r\n',
+      });
+      expect(multipart.statusCode, method).toBe(415);
+      expect(multipart.json().error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Envía los datos como JSON (Content-Type: application/json).' });
+    }
+    const labs = (await portal.call('GET', url)).json() as Array<{ value: number }> | { items: Array<{ value: number }> };
+    expect((Array.isArray(labs) ? labs : labs.items).map((l) => l.value)).toEqual([92]);
+  });
+
+  it('a multipart body or an array where JSON is expected answers 4xx, never 500', async () => {
+    const boundary = '----almendra-sweep';
+    const multipartBody = `--${boundary}\r\nContent-Disposition: form-data; name="date"\r\n\r\n2026-03-10\r\n--${boundary}--\r\n`;
+    const failures: string[] = [];
+    for (const op of jsonBodied()) {
+      for (const [contentType, payload] of [[`multipart/form-data; boundary=${boundary}`, multipartBody], ['application/json', '[]'], ['application/json', '"texto"'], ['text/plain', 'hola']] as const) {
+        const response = await t.app.inject({ method: op.method, url: urlOf(op), headers: { ...ownerAuth(op), 'content-type': contentType }, payload });
+        if (response.statusCode >= 500 || response.statusCode < 400) failures.push(`${op.method} ${op.path} ${contentType} ${payload.slice(0, 10)} → ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -518,7 +518,10 @@ const rangeIsOrdered = (v: { referenceMin?: number | null; referenceMax?: number
 const rangeMessage = {
   error: 'El mínimo de referencia no puede ser mayor que el máximo.',
   path: ['referenceMax'],
+  // `when` runs even when the body is not an object at all (null, an array of nothing): only then read it.
   when: (payload: z.core.ParsePayload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
     !payload.issues.some((issue) => issue.path?.[0] === 'referenceMin' || issue.path?.[0] === 'referenceMax'),
 };
 
