@@ -2,7 +2,7 @@
 // 5–19): the stateless POST /anthropometry/growth other tools call, and the same assessment as part of a
 // consultation's derived values. Contract kept exactly as issue 26 states it.
 import { z } from 'zod';
-import { calendarDateSchema } from './locations.js';
+import { calendarDateSchema } from './common.js';
 
 export const GROWTH_REFERENCES = ['who2006', 'who2007'] as const;
 export const growthReferenceSchema = z.enum(GROWTH_REFERENCES);
