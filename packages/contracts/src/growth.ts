@@ -2,7 +2,7 @@
 // 5–19): the stateless POST /anthropometry/growth other tools call, and the same assessment as part of a
 // consultation's derived values. Contract kept exactly as issue 26 states it.
 import { z } from 'zod';
-import { calendarDateSchema } from './common.js';
+import { calendarDate } from './common.js';
 
 export const GROWTH_REFERENCES = ['who2006', 'who2007'] as const;
 export const growthReferenceSchema = z.enum(GROWTH_REFERENCES);
@@ -70,9 +70,9 @@ const positive = (label: string, min: number, max: number, unit: string) => {
 
 export const growthRequestSchema = z.object({
   sex: z.enum(['m', 'f'], { error: "El sexo debe ser 'm' (masculino) o 'f' (femenino)." }),
-  birthDate: calendarDateSchema,
+  birthDate: calendarDate('la fecha de nacimiento'),
   /** Date of the measurement. */
-  date: calendarDateSchema,
+  date: calendarDate('la fecha de la medición'),
   weightKg: positive('El peso', 0.3, 300, 'kg'),
   heightCm: positive('La talla', 20, 250, 'cm'),
   /** true: recumbent length; false: standing height; absent: the WHO position for the age (no correction). */
