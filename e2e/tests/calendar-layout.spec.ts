@@ -206,3 +206,139 @@ test('a dragged appointment says where it went, can be put back, offers to tell 
   await page.reload();
   await expect(page.getByTestId('calendar-event').filter({ hasText: 'Lucía' })).toContainText('11:30');
 });
+
+/** Every visible piece of appointment text and the contrast against what is actually drawn behind it. */
+async function eventTextContrasts(page: Page) {
+  return page.getByTestId('calendar').evaluate((calendar) => {
+    type Rgba = [number, number, number, number];
+    const parse = (value: string): Rgba => {
+      const m = value.match(/rgba?\(([^)]+)\)/);
+      if (!m) return [0, 0, 0, 0];
+      const [r, g, b, a] = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number);
+      return [r!, g!, b!, a ?? 1];
+    };
+    const over = (top: Rgba, bottom: Rgba): Rgba => {
+      const a = top[3] + bottom[3] * (1 - top[3]);
+      if (a === 0) return [0, 0, 0, 0];
+      const mix = (i: number) => (top[i]! * top[3] + bottom[i]! * bottom[3] * (1 - top[3])) / a;
+      return [mix(0), mix(1), mix(2), a];
+    };
+    // Relative luminance and contrast ratio as WCAG 2.x defines them.
+    const luminance = ([r, g, b]: Rgba) => {
+      const channel = (c: number) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    /** The colour behind an element: its own and its ancestors' backgrounds layered until opaque. */
+    const backdrop = (element: Element): Rgba => {
+      let colour: Rgba = [0, 0, 0, 0];
+      for (let node: Element | null = element; node && colour[3] < 1; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.backgroundImage !== 'none') throw new Error(`background image behind event text: ${style.backgroundImage}`);
+        colour = over(colour, parse(style.backgroundColor));
+      }
+      return over(colour, [255, 255, 255, 1]);
+    };
+    const results: Array<{ text: string; ratio: number; colour: string; background: string }> = [];
+    for (const event of Array.from(calendar.querySelectorAll('[data-testid="calendar-event"]'))) {
+      const walker = document.createTreeWalker(event, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim();
+        const element = node.parentElement!;
+        if (!text || element.getClientRects().length === 0) continue;
+        // An ancestor drawn half-transparent fades the text and its background together, over the page.
+        let opacity = 1;
+        for (let up: Element | null = element; up; up = up.parentElement) opacity *= Number(getComputedStyle(up).opacity);
+        const behind = backdrop(element);
+        const ink = parse(getComputedStyle(element).color);
+        const seen = over([ink[0], ink[1], ink[2], ink[3] * opacity], over([behind[0], behind[1], behind[2], opacity], [255, 255, 255, 1]));
+        const shownBehind = over([behind[0], behind[1], behind[2], opacity], [255, 255, 255, 1]);
+        const [hi, lo] = [luminance(seen), luminance(shownBehind)].sort((a, b) => b - a);
+        results.push({ text, ratio: (hi! + 0.05) / (lo! + 0.05), colour: getComputedStyle(element).color, background: `rgb(${behind.slice(0, 3).map(Math.round).join(', ')})` });
+      }
+    }
+    return results;
+  });
+}
+
+test('every calendar view, light and dark, shows who and in what state, with readable text', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await practiceWithHours(page);
+  const place = (await apiCall<Array<{ id: string }>>(page, 'GET', '/locations'))[0]!;
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const iso = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const at = (time: string) => new Date(`${iso}T${time}:00-03:00`).toISOString();
+  const patient = (firstName: string) => apiCall<{ id: string }>(page, 'POST', '/patients', { firstName, lastName: 'Paz', sex: 'f' });
+  const lucia = await patient('Lucía');
+  const ana = await patient('Ana');
+  const eva = await patient('Eva');
+  // Today: a confirmed 30-minute appointment, a request still to confirm, a completed one in a light
+  // colour of its own (dark text), and free time in a dark one (white text).
+  await apiCall(page, 'POST', '/appointments', { patientId: lucia.id, locationId: place.id, start: at('09:00'), end: at('09:30') });
+  await apiCall(page, 'POST', '/appointments', { patientId: ana.id, locationId: place.id, start: at('10:00'), end: at('10:30'), status: 'pending' });
+  await apiCall(page, 'POST', '/appointments', { patientId: eva.id, locationId: place.id, start: at('11:00'), end: at('11:45'), status: 'completed', color: '#ffe066' });
+  await apiCall(page, 'POST', '/appointments', { locationId: place.id, start: at('13:00'), end: at('14:00'), color: '#1c2a6b' });
+  await page.goto('/citas');
+  const calendar = page.getByTestId('calendar');
+  const legend = page.getByTestId('calendar-legend');
+  await expect(legend).toContainText('Agendada');
+  await expect(legend).toContainText('Por confirmar');
+  await expect(legend).toContainText('Completada');
+  await expect(legend).toContainText('Tiempo libre');
+
+  for (const theme of ['Claro', 'Oscuro']) {
+    await page.getByTestId('theme-menu').click();
+    await page.getByRole('menuitem', { name: theme, exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme === 'Claro' ? 'light' : 'dark');
+    for (const view of ['Mes', 'Semana', 'Día', 'Lista']) {
+      await calendar.getByRole('tab', { name: `Ver por ${view.toLowerCase()}` }).click();
+      const events = calendar.getByTestId('calendar-event');
+      await expect(events).toHaveCount(4);
+      // Who, and the state by an icon (a kind each) and not only by colour: the 30-minute one shows its name.
+      for (const [name, kind] of [['Lucía Paz', 'scheduled'], ['Ana Paz', 'pending'], ['Eva Paz', 'completed'], ['Tiempo libre', 'free']] as const) {
+        const event = events.filter({ hasText: name });
+        await expect(event, `${theme} ${view}: ${name}`).toHaveAttribute('data-kind', kind);
+        await expect(event.locator('.almendra-event-name'), `${theme} ${view}: ${name}`).toBeVisible();
+        await expect(event.locator('svg')).toBeVisible();
+        const box = (await event.locator('.almendra-event-name').boundingBox())!;
+        expect(box.width, `${theme} ${view}: ${name} has room for its name`).toBeGreaterThan(30);
+      }
+      // The request to confirm is drawn differently (outlined), not just in another colour.
+      const pending = events.filter({ hasText: 'Ana Paz' });
+      const confirmed = events.filter({ hasText: 'Lucía Paz' });
+      if (view !== 'Lista') {
+        expect(await pending.evaluate((el) => getComputedStyle(el).borderStyle)).toBe('dashed');
+        expect(await confirmed.evaluate((el) => getComputedStyle(el).borderStyle)).not.toBe('dashed');
+      }
+      if (view === 'Lista' || view === 'Día') {
+        // Where there is room (a day, a list row) the state is also said in words, inside the block.
+        const said = (await pending.getByText('Por confirmar').boundingBox())!;
+        const block = (await pending.boundingBox())!;
+        expect(said.y + said.height, `${theme} ${view}: "Por confirmar" inside its block`).toBeLessThanOrEqual(block.y + block.height + 1);
+        await expect(confirmed.locator('.almendra-event-time')).toBeVisible();
+        await expect(confirmed.locator('.almendra-event-time')).toContainText(/0?9:00/);
+      }
+      const contrasts = await eventTextContrasts(page);
+      expect(contrasts.length, `${theme} ${view}`).toBeGreaterThanOrEqual(8);
+      const unreadable = contrasts.filter((c) => c.ratio < 4.5);
+      expect(unreadable, `${theme} ${view}: text below 4.5:1`).toEqual([]);
+      await screenshot(page, `calendar-layout-08-${theme === 'Claro' ? 'light' : 'dark'}-${view.toLowerCase()}`);
+    }
+  }
+  await expectAccessible(page);
+
+  // On a phone the list and the day views keep names and states readable too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  for (const view of ['Lista', 'Día']) {
+    await calendar.getByRole('tab', { name: `Ver por ${view.toLowerCase()}` }).click();
+    await expect(calendar.getByTestId('calendar-event')).toHaveCount(4);
+    await expect(calendar.getByTestId('calendar-event').filter({ hasText: 'Lucía Paz' }).locator('.almendra-event-name')).toBeVisible();
+    const unreadable = (await eventTextContrasts(page)).filter((c) => c.ratio < 4.5);
+    expect(unreadable, `phone dark ${view}`).toEqual([]);
+    await screenshot(page, `calendar-layout-09-phone-dark-${view === 'Día' ? 'dia' : 'lista'}`);
+  }
+});

@@ -137,7 +137,7 @@ export const appointmentSchema = z.object({
   color: z.string(),
   /** True when `color` is the appointment's own rather than the place's. */
   customColor: z.boolean(),
-  /** '#000000' or '#ffffff' by the brightness rule (seed 1 section 5). */
+  /** '#000000' or '#ffffff' by the brightness rule (seed 1 section 5), the other one when it would be below 4.5:1. */
   textColor: z.enum(['#000000', '#ffffff']),
   notes: z.string().nullable(),
   status: appointmentStatusSchema,

@@ -2,6 +2,10 @@
 // working day fits a laptop screen while dragging and selecting still snap to 5 minutes, events in
 // their place's (or own) colour with the server's text colour, drawn as filled blocks in every view.
 // Selecting time asks to create; dragging or resizing goes through onMove (confirm/undo upstream).
+// Each appointment says who and in what state without relying on colour: the name comes first (a
+// 30-minute block has room for one line), a status icon precedes it, a request still to confirm is drawn
+// outlined and dashed instead of filled, and a legend under the calendar explains the icons. The list view
+// keeps the theme's text on its own rows (the event's text colour is meant for the filled block only).
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -13,8 +17,10 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar-view.css';
+import { Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Appointment } from '@almendra/contracts';
+import { IconCalendarCheck, IconChecks, IconClockPause, IconHourglassHigh, type Icon } from '@tabler/icons-react';
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -34,6 +40,22 @@ export interface CalendarViewProps {
   onOpen: (appointment: Appointment) => void;
   onMove: (appointment: Appointment, change: { start?: string; end?: string }, revert: () => void) => void;
 }
+
+/** What the calendar tells apart at a glance: free time, or the status of a patient's appointment. */
+export type CalendarEventKind = 'scheduled' | 'pending' | 'completed' | 'free';
+
+export function eventKind(appointment: Appointment): CalendarEventKind {
+  if (appointment.patientId === null) return 'free';
+  return appointment.status === 'pending' || appointment.status === 'completed' ? appointment.status : 'scheduled';
+}
+
+const KIND_ICON: Record<CalendarEventKind, Icon> = {
+  scheduled: IconCalendarCheck,
+  pending: IconHourglassHigh,
+  completed: IconChecks,
+  free: IconClockPause,
+};
+const LEGEND_KINDS: CalendarEventKind[] = ['scheduled', 'pending', 'completed', 'free'];
 
 /** Appointment → FullCalendar event: colour and text colour exactly as the server answered. */
 export function toEvent(appointment: Appointment) {
@@ -138,29 +160,74 @@ export function CalendarView(props: CalendarViewProps) {
           const appointment = byId.get(info.event.id);
           if (appointment && info.event.end) props.onMove(appointment, { end: info.event.end.toISOString() }, info.revert);
         }}
+        eventClass={(arg) => {
+          const appointment = byId.get(arg.event.id);
+          return appointment && eventKind(appointment) === 'pending' ? 'almendra-event-pending' : undefined;
+        }}
         eventContent={(arg) => {
           const appointment = byId.get(arg.event.id);
+          if (!appointment) return <b>{arg.timeText}</b>;
+          const kind = eventKind(appointment);
+          const KindIcon = KIND_ICON[kind];
+          const list = arg.view.type.startsWith('list');
+          const stateLabel = t(`calendar.legend.${kind}`);
+          // Filled in the event's colour with the server's text colour, except in the list (theme text on
+          // the theme's rows, the colour in the dot) and for a request to confirm (outlined, theme text).
+          const look: CSSProperties = list
+            ? { color: 'inherit' }
+            : kind === 'pending'
+              ? { color: 'var(--mantine-color-text)', background: 'var(--mantine-color-body)', border: `2px dashed ${appointment.color}` }
+              : { color: appointment.textColor, background: appointment.color };
           return (
             <div
               data-testid="calendar-event"
-              data-status={appointment?.status}
-              title={[arg.timeText, arg.event.title, appointment?.locationName].filter(Boolean).join(' · ')}
-              // Clipped to its block: a short appointment in a narrow column must not spill its (often
-              // white) text over the cells below, where it cannot be read.
-              style={{ color: appointment?.textColor, overflow: 'hidden', height: '100%', lineHeight: 1.25 }}
+              data-status={appointment.status}
+              data-kind={kind}
+              className={list ? 'almendra-event almendra-event-list' : 'almendra-event'}
+              title={[arg.timeText, appointment.title, appointment.locationName, stateLabel].filter(Boolean).join(' · ')}
+              style={look}
             >
-              <b>{arg.timeText}</b> {arg.event.title}
-              {appointment && (
-                <span>
-                  {' · '}
-                  {appointment.locationName}
-                  {appointment.status === 'completed' || appointment.status === 'pending' ? ` · ${t(`status.${appointment.status}`)}` : ''}
-                </span>
-              )}
+              <span className="almendra-event-head">
+                <KindIcon size={13} stroke={2.2} aria-hidden className="almendra-event-icon" />
+                <b className="almendra-event-name">{appointment.title}</b>
+                <span className="almendra-event-time">{arg.timeText}</span>
+              </span>
+              <span className="almendra-event-detail">
+                {appointment.locationName}
+                {kind === 'free' ? '' : ` · ${stateLabel}`}
+              </span>
             </div>
           );
         }}
       />
+      <CalendarLegend />
     </div>
+  );
+}
+
+/** Icons and the dashed outline explained in words, under the calendar. */
+function CalendarLegend() {
+  const { t } = useTranslation('appointments');
+  return (
+    <Group component="ul" aria-label={t('calendar.legend.title')} data-testid="calendar-legend" gap="md" mt="xs" p={0} className="almendra-calendar-legend">
+      {LEGEND_KINDS.map((kind) => {
+        const KindIcon = KIND_ICON[kind];
+        return (
+          <Group component="li" key={kind} gap={6} wrap="nowrap" data-kind={kind}>
+            <span className={kind === 'pending' ? 'almendra-legend-swatch almendra-legend-swatch-pending' : 'almendra-legend-swatch'}>
+              <KindIcon size={14} stroke={2.2} aria-hidden />
+            </span>
+            <Text size="sm">
+              {t(`calendar.legend.${kind}`)}
+              {kind === 'pending' && (
+                <Text span size="sm" c="dimmed">
+                  {` (${t('calendar.legend.pendingHint')})`}
+                </Text>
+              )}
+            </Text>
+          </Group>
+        );
+      })}
+    </Group>
   );
 }
