@@ -275,3 +275,23 @@ describe('every error of a form in one answer', () => {
     expect(Object.keys(byPath)).toEqual(expect.arrayContaining(['firstName', 'email', 'birthDate']));
   });
 });
+
+describe('references to catalogues must exist', () => {
+  const json = { 'content-type': 'application/json' };
+
+  it('the anthropometry calculator refuses a patient type the catalogue does not hold', async () => {
+    const body = (patientTypeId: number) => JSON.stringify({ sex: 'f', ageYears: 30, patientTypeId, measurements: { weightKg: 60, heightCm: 165 } });
+    for (const typeId of [99999, 12, 0]) {
+      const response = await api('/anthropometry/calculate', { method: 'POST', body: body(typeId), headers: json });
+      expect(response.status, String(typeId)).toBe(400);
+      expect(((await response.json()) as { error: { details: unknown } }).error.details).toEqual([{ path: 'patientTypeId', message: 'Tipo de paciente desconocido.' }]);
+    }
+    expect((await api('/anthropometry/calculate', { method: 'POST', body: body(2), headers: json })).status).toBe(200);
+  });
+
+  it('an own food with a food group that does not exist → 400 on group', async () => {
+    const response = await api('/foods', { method: 'POST', body: JSON.stringify({ nameEs: 'Queso cremoso casero', group: '99', nutrients: {} }), headers: json });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(((await response.json()) as { error: { details: unknown } }).error.details)).toContain('"path":"group"');
+  });
+});

@@ -121,20 +121,24 @@ describe('POST /api/v1/patients', () => {
     expect(leapling.json().ageYears).toBe(22);
   });
 
-  it('maps a type outside 1..99 to Genérico (14) and rejects an unknown type inside the range', async () => {
+  it('refuses a patient type that is not in the catalogue on create and on edit, and keeps the saved one', async () => {
     const { call } = await practice();
-    for (const typeId of [0, -3, 100, 150]) {
+    const before = (await call('GET', '/api/v1/patients?status=active&limit=1')).json().total;
+    for (const typeId of [0, -3, 12, 17, 99, 100, 99999]) {
       const response = await call('POST', '/api/v1/patients', validPatient({ typeId }));
-      expect(response.statusCode).toBe(201);
-      expect(response.json().typeId).toBe(14);
-    }
-    expect((await call('POST', '/api/v1/patients', validPatient({ typeId: 2 }))).json().typeId).toBe(2);
-    for (const typeId of [12, 17, 99]) {
-      const response = await call('POST', '/api/v1/patients', validPatient({ typeId }));
-      expect(response.statusCode).toBe(400);
+      expect(response.statusCode, String(typeId)).toBe(400);
       expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Tipo de paciente desconocido.' });
       expect(issuesOf(response.json())).toEqual({ typeId: 'Tipo de paciente desconocido.' });
     }
+    expect((await call('GET', '/api/v1/patients?status=active&limit=1')).json().total).toBe(before);
+    const athlete = (await call('POST', '/api/v1/patients', validPatient({ typeId: 2 }))).json();
+    expect(athlete.typeId).toBe(2);
+    for (const typeId of [99999, 12, 0]) {
+      const patched = await call('PATCH', `/api/v1/patients/${athlete.id}`, { typeId, version: athlete.version });
+      expect(patched.statusCode, String(typeId)).toBe(400);
+      expect(issuesOf(patched.json())).toEqual({ typeId: 'Tipo de paciente desconocido.' });
+    }
+    expect((await call('GET', `/api/v1/patients/${athlete.id}`)).json().typeId).toBe(2);
   });
 
   it('answers 400 with field paths and Spanish messages, and saves nothing', async () => {
@@ -270,7 +274,7 @@ describe('PATCH /api/v1/patients/{id}', () => {
       lastName: 'Gutiérrez',
       phone: null,
       goal: 'Mejorar la energía',
-      typeId: 200,
+      typeId: 3,
       isTest: true,
     });
     expect(response.statusCode).toBe(200);
@@ -279,7 +283,7 @@ describe('PATCH /api/v1/patients/{id}', () => {
       firstName: 'María José',
       phone: null,
       goal: 'Mejorar la energía',
-      typeId: 14,
+      typeId: 3,
       isTest: true,
       version: 2,
       birthDate: '1990-05-20',

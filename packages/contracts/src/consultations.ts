@@ -4,7 +4,6 @@
 // new-consultation form uses for its live preview. Every message is the Spanish text the user sees.
 import { z } from 'zod';
 import { calendarDate, idSchema, isoInstantSchema } from './common.js';
-import { normalizePatientTypeId } from './patients.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Field builders
@@ -261,10 +260,10 @@ export const consultationPregnancyInputSchema = z
   .nullable()
   .optional();
 
+/** A type of the catalogue (the service answers "Tipo de paciente desconocido." otherwise), as for patients. */
 export const patientTypeIdField = z
   .number({ error: 'El tipo de paciente debe ser un número.' })
-  .int({ error: 'El tipo de paciente debe ser un número entero.' })
-  .transform(normalizePatientTypeId);
+  .int({ error: 'El tipo de paciente debe ser un número entero.' });
 
 // ---------------------------------------------------------------------------------------------------
 // Derived values, missing inputs and warnings
@@ -363,7 +362,7 @@ export const anthropometryCalculateRequestSchema = z.object({
     .min(0, { error: 'La edad debe estar entre 0 y 130 años.' })
     .max(130, { error: 'La edad debe estar entre 0 y 130 años.' })
     .nullable(),
-  /** 2 = Deportista (athlete body-fat equations); 1 = Embarazo (pregnancy data expected). Outside 1..99 → 14. */
+  /** 2 = Deportista (athlete body-fat equations); 1 = Embarazo (pregnancy data expected); must be in the catalogue. */
   patientTypeId: patientTypeIdField,
   activityFactor: activityFactorField,
   raceTerm: raceTermSchema.nullable().optional(),

@@ -118,10 +118,14 @@ const emailField = z
   .nullable()
   .optional();
 
+/**
+ * A patient type the catalogue holds: the service checks the id exists ("Tipo de paciente desconocido.").
+ * The spec's "outside 1..99 is sent as 14" is the client's rule (the web only offers catalogue ids) and the
+ * importer's for legacy spreadsheets; the API itself never turns a wrong id into Genérico.
+ */
 const typeIdField = z
   .number({ error: 'El tipo de paciente debe ser un número.' })
-  .int({ error: 'El tipo de paciente debe ser un número entero.' })
-  .transform(normalizePatientTypeId);
+  .int({ error: 'El tipo de paciente debe ser un número entero.' });
 
 /** Every editable patient field, all optional: the create schema makes the names required. */
 const patientFields = {

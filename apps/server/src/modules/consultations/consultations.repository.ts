@@ -232,6 +232,11 @@ export const consultationsRepository = {
       .execute();
   },
 
+  /** The patient-type catalogue is global reference data (no tenant column). */
+  async patientTypeExists(db: Executor, id: number): Promise<boolean> {
+    return (await db.selectFrom('patient_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  },
+
   nutritionist(db: Executor, scope: Scope) {
     return db
       .selectFrom('nutritionists')

@@ -310,6 +310,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
   return {
     /** The live preview of the new-consultation form: same domain code, nothing saved. */
     async calculate(scope: Scope, input: AnthropometryCalculateInput): Promise<AnthropometryCalculateResponse> {
+      if (!(await repo.patientTypeExists(db, input.patientTypeId))) throw invalid('patientTypeId', 'Tipo de paciente desconocido.');
       const zone = resolveTimeZone((await repo.nutritionist(db, scope))?.time_zone);
       const date = input.date ?? localDateOf(clock.now(), zone);
       const lastMenstrualPeriod = input.pregnancy?.lastMenstrualPeriod ?? null;
