@@ -1,30 +1,9 @@
 // The chat when things go wrong (issue 24): read marks that arrive before the send's own answer, the
 // message box on a phone, messages written without signal (kept on the device across a reload and sent
 // once when back online), and a conversation kept, to read only, after the portal access is revoked.
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiCall, expectAccessible, register, screenshot } from './support.js';
-
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires', reducedMotion: 'reduce' });
-  return context.newPage();
-}
-
-/** A practice with two patients, one of them (Camila) in the portal on a phone. */
-async function practiceWithPortalPatient(page: Page, browser: Browser) {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await register(page);
-  const email = `chat.${Date.now().toString(36)}@e2e.test`;
-  const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Camila', lastName: 'Ibarra', sex: 'f', birthDate: '1992-04-02', email });
-  await apiCall(page, 'POST', '/patients', { firstName: 'Tomás', lastName: 'Ríos', sex: 'm', birthDate: '1985-09-30' });
-  const invite = await apiCall<{ code: string }>(page, 'POST', `/patients/${patient.id}/portal-invite`);
-  const patientPage = await phone(browser);
-  await patientPage.goto(`/portal/aceptar?code=${invite.code}`);
-  await patientPage.getByTestId('accept-password').fill('clave-de-camila-1');
-  await patientPage.getByTestId('accept-submit').click();
-  await expect(patientPage).toHaveURL(/\/portal$/);
-  return { patientId: patient.id, patientPage };
-}
+import { expect, test } from '@playwright/test';
+import { apiCall, expectAccessible, screenshot } from './support.js';
+import { practiceWithPortalPatient } from './portal-support.js';
 
 test('read marks always reach the sender, the message box is on screen, and messages without signal wait on the phone', async ({ page, browser }) => {
   test.setTimeout(120_000);

@@ -245,6 +245,15 @@ describe('chat', () => {
     expect(await nutritionistSocket.next((e) => e.type === 'call.answer')).toMatchObject({ callId: 'call-1', patientId: p.patientId, sdp: 'v=0 answer', from: 'patient' });
     patientSocket.socket.send(JSON.stringify({ type: 'call.ice', callId: 'call-1', candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0' } }));
     expect(await nutritionistSocket.next((e) => e.type === 'call.ice')).toMatchObject({ candidate: { sdpMid: '0' } });
+    // Microphone and camera state travel to the other side as booleans only.
+    patientSocket.socket.send(JSON.stringify({ type: 'call.media', callId: 'call-1', micOn: false, cameraOn: true, html: '<b>x</b>' }));
+    const media = await nutritionistSocket.next((e) => e.type === 'call.media');
+    expect(media).toMatchObject({ callId: 'call-1', patientId: p.patientId, from: 'patient', micOn: false, cameraOn: true });
+    expect(media).not.toHaveProperty('html');
+    nutritionistSocket.socket.send(JSON.stringify({ type: 'call.media', callId: 'call-1', patientId: p.patientId, micOn: 'no', cameraOn: false }));
+    const fromNutritionist = await patientSocket.next((e) => e.type === 'call.media');
+    expect(fromNutritionist).toMatchObject({ cameraOn: false });
+    expect(fromNutritionist).not.toHaveProperty('micOn');
 
     // Another practice cannot ring this patient.
     const intruder = await authenticated(baseUrl, q.nutritionist.accessToken);

@@ -150,7 +150,8 @@ export const iceServersResponseSchema = z.object({
 });
 export type IceServersResponse = z.infer<typeof iceServersResponseSchema>;
 
-export const CALL_SIGNAL_TYPES = ['call.offer', 'call.answer', 'call.ice', 'call.end', 'call.reject'] as const;
+/** call.media carries the sender's microphone and camera state ({micOn, cameraOn}), so the other side can show it. */
+export const CALL_SIGNAL_TYPES = ['call.offer', 'call.answer', 'call.ice', 'call.end', 'call.reject', 'call.media'] as const;
 export type CallSignalType = (typeof CALL_SIGNAL_TYPES)[number];
 
 // ---------------------------------------------------------------- daily log

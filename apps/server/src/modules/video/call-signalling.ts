@@ -1,5 +1,6 @@
 // WebRTC call signalling relayed over /api/v1/ws: a socket sends {type: 'call.offer' | 'call.answer' |
-// 'call.ice' | 'call.end' | 'call.reject', callId, patientId?, sdp?, candidate?, reason?}; the server
+// 'call.ice' | 'call.end' | 'call.reject' | 'call.media', callId, patientId?, sdp?, candidate?, reason?,
+// micOn?, cameraOn?}; the server
 // finds the other party (a nutritionist names the patient; a patient always calls their nutritionist),
 // checks the pair belongs together and publishes the signal on the event bus to the other side only.
 import type { Kysely } from 'kysely';
@@ -21,6 +22,8 @@ export interface CallSignalMessage {
   sdp?: unknown;
   candidate?: unknown;
   reason?: unknown;
+  micOn?: unknown;
+  cameraOn?: unknown;
   /** The caller's display name is looked up, never trusted from the client. */
 }
 
@@ -35,6 +38,11 @@ export function createCallRelay(deps: { db: Kysely<DB>; bus: EventBus }) {
     const candidate =
       message.candidate && typeof message.candidate === 'object' && JSON.stringify(message.candidate).length <= MAX_SIGNAL_FIELD ? message.candidate : undefined;
     const reason = typeof message.reason === 'string' ? message.reason.slice(0, 40) : undefined;
+    // Only booleans travel: the other side shows a muted microphone or a camera turned off.
+    const media = {
+      ...(typeof message.micOn === 'boolean' ? { micOn: message.micOn } : {}),
+      ...(typeof message.cameraOn === 'boolean' ? { cameraOn: message.cameraOn } : {}),
+    };
 
     if (claims.role === 'patient') {
       const patient = await db
@@ -54,6 +62,7 @@ export function createCallRelay(deps: { db: Kysely<DB>; bus: EventBus }) {
         ...(sdp !== undefined ? { sdp } : {}),
         ...(candidate !== undefined ? { candidate } : {}),
         ...(reason !== undefined ? { reason } : {}),
+        ...media,
       });
       return { ok: true };
     }
@@ -80,6 +89,7 @@ export function createCallRelay(deps: { db: Kysely<DB>; bus: EventBus }) {
       ...(sdp !== undefined ? { sdp } : {}),
       ...(candidate !== undefined ? { candidate } : {}),
       ...(reason !== undefined ? { reason } : {}),
+      ...media,
     });
     return { ok: true };
   };

@@ -1,7 +1,9 @@
 // The video call screen of both sides: the device messages with Exit, the start button, the remote and
 // local videos, microphone and camera toggles, the end button, three window sizes and the ended notices.
+// When the other side mutes or turns its camera off (call.media) its picture shows its initials and a
+// label instead of black frames; a declined call says so (and why, when the other side said).
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconMicrophone, IconMicrophoneOff, IconPhoneOff, IconVideo, IconVideoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { callManager, type CallState } from '../lib/call-manager';
@@ -21,7 +23,7 @@ function Video({ stream, muted, label, testId }: { stream: MediaStream | null; m
 
 type Size = 'small' | 'medium' | 'large';
 
-export function CallScreen({ onExit, startLabel }: { onExit: () => void; startLabel?: string }) {
+export function CallScreen({ onExit, startLabel, onCallAgain }: { onExit: () => void; startLabel?: string; onCallAgain?: () => void }) {
   const { t } = useTranslation('portal');
   const call = useCallState();
   const [size, setSize] = useState<Size>('medium');
@@ -48,15 +50,24 @@ export function CallScreen({ onExit, startLabel }: { onExit: () => void; startLa
         : call.endReason === 'noAnswer'
           ? t('video.noAnswer')
           : call.endReason === 'rejected'
-            ? t('video.rejected')
+            ? t(call.rejectReason === 'busy' ? 'video.rejectedBusy' : call.rejectReason === 'devices' ? 'video.rejectedDevices' : 'video.rejected', {
+                name: call.peerName || t('video.theOtherSide'),
+              })
             : call.endReason === 'failed'
               ? t('video.failed')
               : t('video.ended');
     return (
       <Alert variant="light" title={message} data-testid="call-ended" role="status">
-        <Button variant="default" mt="sm" onClick={onExit}>
-          {t('video.exit')}
-        </Button>
+        <Group mt="sm">
+          {onCallAgain && (
+            <Button leftSection={<IconVideo size={16} aria-hidden />} onClick={onCallAgain} data-testid="call-again">
+              {t('video.callAgain')}
+            </Button>
+          )}
+          <Button variant="default" onClick={onExit}>
+            {t('video.exit')}
+          </Button>
+        </Group>
       </Alert>
     );
   }
@@ -80,8 +91,26 @@ export function CallScreen({ onExit, startLabel }: { onExit: () => void; startLa
         </Group>
         <div className={classes.stage}>
           <Video stream={call.remoteStream} muted={false} label={t('video.remote', { name: call.peerName })} testId="remote-video" />
+          {live && !call.remoteCameraOn && (
+            <div className={classes.cameraOff} data-testid="remote-camera-off">
+              <Avatar name={call.peerName} color="initials" size={96} radius="50%" />
+              <Text c="white" size="sm">
+                {t('video.remoteCameraOff', { name: call.peerName || t('video.theOtherSide') })}
+              </Text>
+            </div>
+          )}
+          {live && !call.remoteMicOn && (
+            <Badge className={classes.mutedBadge} color="dark" leftSection={<IconMicrophoneOff size={14} aria-hidden />} data-testid="remote-muted">
+              {t('video.remoteMuted', { name: call.peerName || t('video.theOtherSide') })}
+            </Badge>
+          )}
           <div className={classes.pip}>
             <Video stream={call.localStream} muted label={t('video.local')} testId="local-video" />
+            {!call.cameraOn && (
+              <div className={classes.cameraOff} data-testid="local-camera-off">
+                <IconVideoOff size={20} color="white" aria-label={t('video.localCameraOff')} />
+              </div>
+            )}
           </div>
         </div>
         <Group justify="center" gap="md">

@@ -1,7 +1,9 @@
 // One video call at a time per tab, kept outside React so it survives navigation (the nutritionist
 // accepts in any screen and talks in /video-llamadas). WebRTC between the two browsers; signalling
-// travels over the app's WebSocket as call.offer / call.answer / call.ice / call.end / call.reject
-// (the server relays each to the other party only). ICE servers come from GET /video/ice-servers.
+// travels over the app's WebSocket as call.offer / call.answer / call.ice / call.end / call.reject, and
+// call.media (my microphone and camera state, sent on each toggle and once connected, so the other side
+// shows a muted microphone or an avatar instead of a black picture); the server relays each to the other
+// party only. ICE servers come from GET /video/ice-servers.
 import { CALL_RING_TIMEOUT_SECONDS } from '@almendra/contracts/constants';
 import type { IceServersResponse } from '@almendra/contracts';
 import { api } from '../../../lib/api-client';
@@ -23,6 +25,8 @@ export type CallPhase =
   | 'ended';
 
 export type EndReason = 'local' | 'remote' | 'rejected' | 'noAnswer' | 'failed';
+/** Why the other side declined: by hand, already in another call, or without camera/microphone. */
+export type RejectReason = 'declined' | 'busy' | 'devices';
 
 export interface CallState {
   phase: CallPhase;
@@ -35,6 +39,10 @@ export interface CallState {
   micOn: boolean;
   cameraOn: boolean;
   endReason: EndReason | null;
+  rejectReason: RejectReason | null;
+  /** The other side's microphone and camera, as it announced them (call.media). */
+  remoteMicOn: boolean;
+  remoteCameraOn: boolean;
   /** Who this tab is in the call. */
   side: 'nutritionist' | 'patient';
 }
@@ -49,6 +57,9 @@ const INITIAL: CallState = {
   micOn: true,
   cameraOn: true,
   endReason: null,
+  rejectReason: null,
+  remoteMicOn: true,
+  remoteCameraOn: true,
   side: 'nutritionist',
 };
 
@@ -107,7 +118,7 @@ class CallManager {
   async prepare(patientId: string | null, peerName: string): Promise<void> {
     if (this.state.phase === 'inCall' || this.state.phase === 'calling' || this.state.phase === 'connecting') return;
     this.clearNotice();
-    this.set({ phase: 'preparing', patientId, peerName, endReason: null, remoteStream: null });
+    this.set({ phase: 'preparing', patientId, peerName, endReason: null, rejectReason: null, remoteStream: null, remoteMicOn: true, remoteCameraOn: true });
     try {
       const stream = await this.media();
       this.set({ phase: 'ready', localStream: stream, micOn: true, cameraOn: true });
@@ -147,6 +158,8 @@ class CallManager {
       if (pc.connectionState === 'connected') {
         this.clearRing();
         this.set({ phase: 'inCall' });
+        // Muted or camera off before the call connected: the other side learns it now.
+        this.sendMedia();
       } else if (pc.connectionState === 'failed') {
         this.finish('failed', true);
       }
@@ -213,12 +226,20 @@ class CallManager {
     const on = !this.state.micOn;
     for (const track of this.state.localStream?.getAudioTracks() ?? []) track.enabled = on;
     this.set({ micOn: on });
+    this.sendMedia();
   }
 
   toggleCamera(): void {
     const on = !this.state.cameraOn;
     for (const track of this.state.localStream?.getVideoTracks() ?? []) track.enabled = on;
     this.set({ cameraOn: on });
+    this.sendMedia();
+  }
+
+  /** A disabled track sends black frames or silence: the other side needs the state to show it. */
+  private sendMedia() {
+    const live = this.state.phase === 'calling' || this.state.phase === 'connecting' || this.state.phase === 'inCall';
+    if (live && this.state.callId) this.signal('call.media', { micOn: this.state.micOn, cameraOn: this.state.cameraOn });
   }
 
   /** Leaves a screen without a call (Exit on the device messages, or after the ended notice). */
@@ -277,7 +298,16 @@ class CallManager {
       this.clearNotice();
       this.pendingOffer = typeof event.sdp === 'string' ? event.sdp : null;
       this.pendingCandidates = [];
-      this.set({ phase: 'incoming', callId, patientId: typeof event.patientId === 'string' ? event.patientId : null, peerName: String(event.callerName ?? ''), endReason: null });
+      this.set({
+        phase: 'incoming',
+        callId,
+        patientId: typeof event.patientId === 'string' ? event.patientId : null,
+        peerName: String(event.callerName ?? ''),
+        endReason: null,
+        rejectReason: null,
+        remoteMicOn: true,
+        remoteCameraOn: true,
+      });
       // The spec's incoming-call notice vibrates twice, 500 ms each.
       if (typeof navigator !== 'undefined' && 'vibrate' in navigator) navigator.vibrate?.([500, 500, 500]);
       return;
@@ -290,7 +320,13 @@ class CallManager {
       const candidate = event.candidate as RTCIceCandidateInit;
       if (this.pc?.remoteDescription) void this.pc.addIceCandidate(candidate).catch(() => undefined);
       else this.pendingCandidates.push(candidate);
+    } else if (event.type === 'call.media') {
+      this.set({
+        ...(typeof event.micOn === 'boolean' ? { remoteMicOn: event.micOn } : {}),
+        ...(typeof event.cameraOn === 'boolean' ? { remoteCameraOn: event.cameraOn } : {}),
+      });
     } else if (event.type === 'call.reject') {
+      this.set({ rejectReason: event.reason === 'busy' || event.reason === 'devices' ? event.reason : 'declined' });
       this.finish('rejected', false);
     } else if (event.type === 'call.end') {
       if (this.state.phase === 'incoming') this.reset();

@@ -1,7 +1,8 @@
 // /video-llamadas?paciente=…: the nutritionist's video call with a patient who has portal access (the
 // chat's Videollamada button opens it). An accepted incoming call is shown here too.
 import { useEffect } from 'react';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconVideo } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,9 @@ export function VideoCallPage() {
     if (patientId && name && callManager.getState().phase === 'idle') void callManager.prepare(patientId, name);
   }, [patientId, name]);
 
+  // After a call (or its 30 s notice) the page offers to call the same patient again, never a blank page.
+  const callAgain = patientId && name ? () => void callManager.prepare(patientId, name) : undefined;
+
   const exit = () => {
     callManager.reset();
     void navigate(patientId ? `/chat?paciente=${encodeURIComponent(patientId)}` : '/chat');
@@ -47,8 +51,25 @@ export function VideoCallPage() {
             {t('nav:pages.chat')}
           </Anchor>
         </Text>
+      ) : call.phase === 'idle' ? (
+        callAgain && (
+          <Group data-testid="call-idle">
+            <Button leftSection={<IconVideo size={16} aria-hidden />} onClick={callAgain} data-testid="call-again">
+              {t('portal:video.startWith', { name })}
+            </Button>
+            <Button variant="default" onClick={exit}>
+              {t('portal:video.exit')}
+            </Button>
+          </Group>
+        )
       ) : (
-        call.phase !== 'idle' && call.phase !== 'incoming' && <CallScreen onExit={exit} startLabel={name ? t('portal:video.startWith', { name }) : undefined} />
+        call.phase !== 'incoming' && (
+          <CallScreen
+            onExit={exit}
+            onCallAgain={call.side === 'nutritionist' && call.patientId === patientId ? callAgain : undefined}
+            startLabel={name ? t('portal:video.startWith', { name }) : undefined}
+          />
+        )
       )}
     </Stack>
   );
