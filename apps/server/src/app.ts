@@ -83,6 +83,8 @@ import { createDailyLogService } from './modules/daily-log/daily-log.service.js'
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
+import { patientPaymentsRoutes } from './modules/patient-payments/patient-payments.routes.js';
+import { createPatientPaymentsService } from './modules/patient-payments/patient-payments.service.js';
 import { helpRoutes } from './modules/help/help.routes.js';
 import { createHelpService } from './modules/help/help.service.js';
 import type { BillingEventSink, PaymentProvider } from './modules/billing/payment-provider.js';
@@ -360,6 +362,13 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(brandingRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });
       await api.register(profilePhotoRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });
       await api.register(notesRoutes, { notes: createNotesService({ db: database.db, clock }), guards });
+      await api.register(patientPaymentsRoutes, {
+        payments: createPatientPaymentsService({ db: database.db, clock, dataDir: config.dataDir }),
+        guards,
+        clock,
+        mailer,
+        share: { secret, publicUrl: config.publicUrl },
+      });
       await api.register(helpRoutes, { help: createHelpService({ db: database.db, clock }), guards, db: database.db, clock });
       await api.register(paymentWebhookRoutes, {
         db: database.db,

@@ -45,3 +45,9 @@ export const PUBLIC_COVER_MAX_BYTES = 5 * 1024 * 1024;
  * (WCAG AA); the lighter #4e8cff of the chat widget would read at only 3.2:1.
  */
 export const DEFAULT_LOCATION_COLOR = '#2b6cd4';
+
+// patient payments (cobros)
+/** How a patient paid: efectivo, transferencia, Mercado Pago, tarjeta de débito/crédito, obra social/prepaga. */
+export const PATIENT_PAYMENT_METHODS = ['cash', 'transfer', 'mercadopago', 'card', 'insurance'] as const;
+/** The largest payment recorded at once, in cents (1.000.000,00): more is a typing mistake. */
+export const PATIENT_PAYMENT_MAX_CENTS = 100_000_000;

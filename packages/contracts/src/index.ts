@@ -23,3 +23,4 @@ export * from './news-help.js';
 export * from './referrals.js';
 export * from './billing.js';
 export * from './growth.js';
+export * from './patient-payments.js';

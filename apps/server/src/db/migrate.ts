@@ -22,6 +22,7 @@ import * as paymentWebhooks from './migrations/0019-payment-webhooks.js';
 import * as accountProfile from './migrations/0020-account-profile.js';
 import * as oidc from './migrations/0022-oidc.js';
 import * as promoteNewPatients from './migrations/0023-promote-new-patients.js';
+import * as patientPayments from './migrations/0026-patient-payments.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0020-account-profile': accountProfile,
   '0022-oidc': oidc,
   '0023-promote-new-patients': promoteNewPatients,
+  '0026-patient-payments': patientPayments,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

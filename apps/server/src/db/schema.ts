@@ -9,6 +9,7 @@ import type { PlansDB } from './schema-plans.js';
 import type { PortalDB } from './schema-portal.js';
 import type { AppointmentRequestBookingColumns, PublicProfileDB } from './schema-public-profile.js';
 import type { NotesDB } from './schema-notes.js';
+import type { PatientPaymentsDB } from './schema-patient-payments.js';
 
 export type IsoInstant = string;
 export type Flag = number;
@@ -203,7 +204,7 @@ export interface SubscriptionEventsTable {
   created_at: IsoInstant;
 }
 
-export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, PublicProfileDB, NotesDB {
+export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, PublicProfileDB, NotesDB, PatientPaymentsDB {
   users: UsersTable;
   nutritionists: NutritionistsTable & NutritionistLogoColumns & NutritionistOnboardingColumns & NutritionistFiscalColumns & NutritionistProfileColumns;
   refresh_tokens: RefreshTokensTable;

@@ -16,13 +16,14 @@ export type AuditEntity =
   | 'reminder'
   | 'activity'
   | 'consultation'
-  | 'note';
+  | 'note'
+  | 'payment';
 
 export interface AuditInput {
   patientId: string;
   entity: AuditEntity;
   entityId: string;
-  action: 'create' | 'update' | 'delete' | 'restore' | 'finish' | 'import' | 'export' | 'photo_update' | 'photo_delete';
+  action: 'create' | 'update' | 'delete' | 'restore' | 'finish' | 'import' | 'export' | 'photo_update' | 'photo_delete' | 'void';
   changes?: unknown;
 }
 

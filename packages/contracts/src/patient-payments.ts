@@ -1,0 +1,129 @@
+// Cobros: what patients pay the practice (issue 25, part 2). Payments are recorded per patient, numbered
+// per practice without gaps, voided but never deleted; each has a receipt PDF (GET /payments/{id}/receipt.pdf).
+// Amounts are integer cents of an ISO 4217 currency, the practice's unless said otherwise.
+import { z } from 'zod';
+import { calendarDate, decimalQueryInteger, idSchema, isoInstantSchema } from './common.js';
+import { PATIENT_PAYMENT_MAX_CENTS, PATIENT_PAYMENT_METHODS, STATISTICS_YEAR_MAX, STATISTICS_YEAR_MIN } from './constants.js';
+
+export const patientPaymentMethodSchema = z.enum(PATIENT_PAYMENT_METHODS, {
+  error: 'Elige cómo pagó: efectivo, transferencia, Mercado Pago, tarjeta u obra social/prepaga.',
+});
+export type PatientPaymentMethod = z.infer<typeof patientPaymentMethodSchema>;
+
+export const paymentAmountCentsSchema = z
+  .number({ error: 'El importe debe ser un número.' })
+  .int({ error: 'El importe va en centavos: debe ser un número entero.' })
+  .positive({ error: 'El importe debe ser mayor que cero.' })
+  .max(PATIENT_PAYMENT_MAX_CENTS, { error: 'El importe es demasiado alto (el máximo es 1.000.000,00).' });
+
+export const createPatientPaymentRequestSchema = z.object({
+  amountCents: paymentAmountCentsSchema,
+  /** ISO 4217; the practice's currency when omitted. */
+  currency: z
+    .string({ error: 'La moneda debe ser un código ISO de tres letras (ARS, USD…).' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: 'La moneda debe ser un código ISO de tres letras (ARS, USD…).' })
+    .optional(),
+  method: patientPaymentMethodSchema,
+  /** The day it was paid (YYYY-MM-DD); today in the practice's time zone when omitted. */
+  date: calendarDate('la fecha del cobro').optional(),
+  /** The appointment it pays for: one of this patient's, in this practice. */
+  appointmentId: idSchema.nullish(),
+  note: z
+    .string({ error: 'La nota debe ser un texto.' })
+    .trim()
+    .max(500, { error: 'La nota es demasiado larga (máximo 500 caracteres).' })
+    .nullish(),
+});
+export type CreatePatientPaymentRequest = z.input<typeof createPatientPaymentRequestSchema>;
+
+export const patientPaymentSchema = z.object({
+  id: idSchema,
+  /** Receipt number, per practice, without gaps. */
+  number: z.number().int(),
+  patientId: idSchema,
+  patientName: z.string(),
+  appointmentId: idSchema.nullable(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  method: patientPaymentMethodSchema,
+  date: z.string(),
+  note: z.string().nullable(),
+  voided: z.boolean(),
+  voidedAt: isoInstantSchema.nullable(),
+  createdAt: isoInstantSchema,
+});
+export type PatientPayment = z.infer<typeof patientPaymentSchema>;
+
+export const patientPaymentListSchema = z.object({
+  items: z.array(patientPaymentSchema),
+  /**
+   * What the patient owes in the practice's currency: the prices of the services of her completed
+   * appointments (attended, or past and not cancelled) minus what she paid (voided payments left out).
+   * Negative = paid in advance.
+   */
+  balanceCents: z.number().int(),
+  billedCents: z.number().int(),
+  paidCents: z.number().int(),
+  currency: z.string(),
+});
+export type PatientPaymentList = z.infer<typeof patientPaymentListSchema>;
+
+export const practicePaymentsQuerySchema = z.object({
+  from: calendarDate('la fecha desde').optional(),
+  to: calendarDate('la fecha hasta').optional(),
+});
+export type PracticePaymentsQuery = z.infer<typeof practicePaymentsQuerySchema>;
+
+export const practicePaymentListSchema = z.object({
+  items: z.array(patientPaymentSchema),
+  /** Non-voided payments of the range, one total per currency. */
+  totals: z.array(z.object({ currency: z.string(), amountCents: z.number().int() })),
+});
+export type PracticePaymentList = z.infer<typeof practicePaymentListSchema>;
+
+export const unpaidAppointmentsQuerySchema = z.object({
+  /** ISO instants, like the agenda's range. */
+  from: z.iso.datetime({ offset: true, error: 'Indica el comienzo del rango como fecha y hora ISO.' }),
+  to: z.iso.datetime({ offset: true, error: 'Indica el fin del rango como fecha y hora ISO.' }),
+});
+export const unpaidAppointmentsSchema = z.object({
+  /** Completed appointments of the range with a priced service whose linked payments do not cover it. */
+  items: z.array(z.object({ appointmentId: idSchema, patientId: idSchema, priceCents: z.number().int(), paidCents: z.number().int(), currency: z.string() })),
+});
+export type UnpaidAppointments = z.infer<typeof unpaidAppointmentsSchema>;
+
+export const incomeQuerySchema = z.object({
+  year: decimalQueryInteger(
+    z.coerce
+      .number({ error: 'El año debe ser un número.' })
+      .int({ error: 'El año debe ser un número entero.' })
+      .min(STATISTICS_YEAR_MIN, { error: `El año debe estar entre ${STATISTICS_YEAR_MIN} y ${STATISTICS_YEAR_MAX}.` })
+      .max(STATISTICS_YEAR_MAX, { error: `El año debe estar entre ${STATISTICS_YEAR_MIN} y ${STATISTICS_YEAR_MAX}.` }),
+  ),
+});
+export const incomeSchema = z.object({
+  year: z.number().int(),
+  /** The practice's currency: both series count only amounts in it. */
+  currency: z.string(),
+  /** Twelve rows, January to December. */
+  byMonth: z.array(
+    z.object({
+      month: z.number().int().min(1).max(12),
+      /** Non-voided payments dated in the month. */
+      collectedCents: z.number().int(),
+      /** The same, by method (every method, 0 when none). */
+      byMethod: z.array(z.object({ method: patientPaymentMethodSchema, amountCents: z.number().int() })),
+      /** Completed appointments of the month priced with their service. */
+      billedCents: z.number().int(),
+    }),
+  ),
+});
+export type Income = z.infer<typeof incomeSchema>;
+
+export const emailReceiptRequestSchema = z.object({
+  to: z.email({ error: 'Escribe un correo electrónico válido.' }).optional(),
+});
+
+export const receiptShareLinkSchema = z.object({ url: z.string(), expiresAt: isoInstantSchema });
