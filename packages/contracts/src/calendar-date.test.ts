@@ -10,9 +10,9 @@ import { calendarDateSchema, isCalendarDate } from './common.js';
 const IMPOSSIBLE = ['2026-02-30', '2026-13-45', '0000-00-00', '2025-02-29', '2026-04-31', '1899-12-31', '3000-01-01', '2026-1-5'];
 
 /** Fields whose names look like dates but hold something else: the plan email's recipient, the page to return to after SSO. */
-const NOT_DATES = new Set(['emailPlanRequestSchema.to', 'oidcStartRequestSchema.to']);
+const NOT_DATES = new Set(['emailPlanRequestSchema.to', 'oidcStartRequestSchema.to', 'emailReceiptRequestSchema.to']);
 /** Instants (date and time with a zone): the same impossible days are refused inside them. */
-const INSTANTS = new Set(['appointmentListQuerySchema.from', 'appointmentListQuerySchema.to']);
+const INSTANTS = new Set(['appointmentListQuerySchema.from', 'appointmentListQuerySchema.to', 'unpaidAppointmentsQuerySchema.from', 'unpaidAppointmentsQuerySchema.to']);
 
 type Any = z.ZodType;
 const defOf = (schema: Any) => (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;

@@ -2,6 +2,7 @@
 // per practice without gaps, voided but never deleted; each has a receipt PDF (GET /payments/{id}/receipt.pdf).
 // Amounts are integer cents of an ISO 4217 currency, the practice's unless said otherwise.
 import { z } from 'zod';
+import { instantInputSchema } from './appointments.js';
 import { calendarDate, decimalQueryInteger, idSchema, isoInstantSchema } from './common.js';
 import { PATIENT_PAYMENT_MAX_CENTS, PATIENT_PAYMENT_METHODS, STATISTICS_YEAR_MAX, STATISTICS_YEAR_MIN } from './constants.js';
 
@@ -85,8 +86,8 @@ export type PracticePaymentList = z.infer<typeof practicePaymentListSchema>;
 
 export const unpaidAppointmentsQuerySchema = z.object({
   /** ISO instants, like the agenda's range. */
-  from: z.iso.datetime({ offset: true, error: 'Indica el comienzo del rango como fecha y hora ISO.' }),
-  to: z.iso.datetime({ offset: true, error: 'Indica el fin del rango como fecha y hora ISO.' }),
+  from: instantInputSchema,
+  to: instantInputSchema,
 });
 export const unpaidAppointmentsSchema = z.object({
   /** Completed appointments of the range with a priced service whose linked payments do not cover it. */
