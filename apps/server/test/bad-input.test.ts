@@ -295,3 +295,59 @@ describe('references to catalogues must exist', () => {
     expect(JSON.stringify(((await response.json()) as { error: { details: unknown } }).error.details)).toContain('"path":"group"');
   });
 });
+
+describe('a FUM that cannot belong to the consultation', () => {
+  const json = { 'content-type': 'application/json' };
+  const calc = (pregnancy: Record<string, unknown>, date?: string) =>
+    api('/anthropometry/calculate', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ sex: 'f', ageYears: 30, patientTypeId: 1, measurements: { weightKg: 62, heightCm: 165 }, pregnancy, ...(date ? { date } : {}) }),
+    });
+  const detailsOf = async (response: Response) => ((await response.json()) as { error: { details: unknown } }).error.details;
+
+  it('the calculator refuses a FUM in 2999, after the consultation date or more than 44 weeks before it; a real one gives the gestational age', async () => {
+    // The test clock's today is 2026-03-10.
+    const cases: Array<[string, string | undefined, string]> = [
+      ['2999-01-01', undefined, 'La FUM no puede ser posterior a la fecha de la consulta.'],
+      ['2026-03-05', '2026-03-01', 'La FUM no puede ser posterior a la fecha de la consulta.'],
+      ['2016-03-10', undefined, 'La FUM no puede ser de más de 44 semanas antes de la consulta.'],
+    ];
+    for (const [lmp, date, message] of cases) {
+      const response = await calc({ lastMenstrualPeriod: lmp, preGestationalWeightKg: 58 }, date);
+      expect(response.status, lmp).toBe(400);
+      expect(await detailsOf(response)).toEqual([{ path: 'pregnancy.lastMenstrualPeriod', message }]);
+    }
+    const future = await calc({ lastMenstrualPeriod: '2026-01-01', preGestationalWeightKg: 58 }, '2999-01-01');
+    expect(future.status).toBe(400);
+    expect(await detailsOf(future)).toEqual([{ path: 'date', message: 'La fecha de la consulta no puede ser futura.' }]);
+    const fine = await calc({ lastMenstrualPeriod: '2026-01-06', preGestationalWeightKg: 58 });
+    expect(fine.status).toBe(200);
+    expect(((await fine.json()) as { derived: { gestationalAge: { weeks: number } } }).derived.gestationalAge.weeks).toBe(9);
+  });
+
+  it('saving or moving a consultation with such a FUM → 400, nothing saved or changed', async () => {
+    const patient = (await (await api('/patients', { method: 'POST', body: JSON.stringify(validPatient({ sex: 'f' })), headers: json })).json()) as { id: string };
+    const url = `/patients/${patient.id}/consultations`;
+    const visit = (lastMenstrualPeriod: string) => JSON.stringify({ date: '2026-03-09', time: '10:00', measurements: { weightKg: 62 }, pregnancy: { lastMenstrualPeriod, preGestationalWeightKg: 58 } });
+    const refused = await api(url, { method: 'POST', body: visit('2999-01-01'), headers: json });
+    expect(refused.status).toBe(400);
+    expect(await detailsOf(refused)).toEqual([{ path: 'pregnancy.lastMenstrualPeriod', message: 'La FUM no puede ser posterior a la fecha de la consulta.' }]);
+    const list = async () => {
+      const body = (await (await api(url)).json()) as { items: unknown[] } | unknown[];
+      return Array.isArray(body) ? body : body.items;
+    };
+    expect(await list()).toHaveLength(0);
+    const saved = (await (await api(url, { method: 'POST', body: visit('2026-02-01'), headers: json })).json()) as { consultation?: { id: string; version: number }; id?: string; version?: number };
+    const consultation = (saved.consultation ?? saved) as { id: string; version: number };
+    // Moving the visit to before its FUM, or giving it a FUM of 2999, is refused too.
+    for (const change of [{ date: '2026-01-15' }, { pregnancy: { lastMenstrualPeriod: '2999-01-01' } }]) {
+      const moved = await api(`/consultations/${consultation.id}`, { method: 'PATCH', body: JSON.stringify({ version: consultation.version, ...change }), headers: json });
+      expect(moved.status, JSON.stringify(change)).toBe(400);
+      expect(await detailsOf(moved)).toEqual([{ path: 'pregnancy.lastMenstrualPeriod', message: 'La FUM no puede ser posterior a la fecha de la consulta.' }]);
+    }
+    const stored = (await (await api(`/consultations/${consultation.id}`)).json()) as { date: string; pregnancy: { lastMenstrualPeriod: string } };
+    expect(stored.date).toBe('2026-03-09');
+    expect(stored.pregnancy.lastMenstrualPeriod).toBe('2026-02-01');
+  });
+});

@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CONSULTATION_VERSION_CONFLICT_MESSAGE,
+  PREGNANCY_MAX_OPEN_DAYS,
   type AnthropometryCalculateInput,
   type AnthropometryCalculateResponse,
   type Consultation,
@@ -32,6 +33,7 @@ import type { Mailer } from '../../lib/mailer.js';
 // and the clinical-record audit log.
 import { requirePatient, type Actor } from '../patients/patient-access.js';
 import { diff, writeAudit, type AuditEntity } from '../patients/patient-audit.js';
+import { addDays } from '../patients/patient-dates.js';
 import { calculate, pregnancyExpected, warningsFor, type Calculation } from './consultation-calculation.js';
 import {
   ANTHROPOMETRY_MEASUREMENT_COLUMNS,
@@ -211,6 +213,18 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
     if (date > localDateOf(clock.now(), zone)) throw invalid('date', 'La fecha de la consulta no puede ser futura.');
   }
 
+  /**
+   * The FUM entered at a consultation, against that consultation's date: not after it, and at most 44 weeks
+   * before it (PREGNANCY_MAX_OPEN_DAYS, the longest pregnancy the record follows), so a FUM of 2999 or of
+   * ten years ago never becomes a gestational age.
+   */
+  function assertLmpFits(lmp: string | null | undefined, consultationDate: string): void {
+    if (!lmp) return;
+    const path = 'pregnancy.lastMenstrualPeriod';
+    if (lmp > consultationDate) throw invalid(path, 'La FUM no puede ser posterior a la fecha de la consulta.');
+    if (lmp < addDays(consultationDate, -PREGNANCY_MAX_OPEN_DAYS)) throw invalid(path, 'La FUM no puede ser de más de 44 semanas antes de la consulta.');
+  }
+
   async function requireConsultation(executor: Executor, scope: Scope, id: string): Promise<ConsultationRow> {
     const row = await repo.findById(executor, scope, id);
     if (!row) throw consultationNotFound();
@@ -314,6 +328,8 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
       const zone = resolveTimeZone((await repo.nutritionist(db, scope))?.time_zone);
       const date = input.date ?? localDateOf(clock.now(), zone);
       const lastMenstrualPeriod = input.pregnancy?.lastMenstrualPeriod ?? null;
+      if (input.date !== undefined && input.date !== null && input.date > localDateOf(clock.now(), zone)) throw invalid('date', 'La fecha de la consulta no puede ser futura.');
+      assertLmpFits(lastMenstrualPeriod, date);
       const preGestationalWeightKg = input.pregnancy?.preGestationalWeightKg ?? null;
       const expected = pregnancyExpected(input.sex, input.patientTypeId, false, input.pregnancy !== undefined && input.pregnancy !== null);
       const { derived, missing } = calculate({
@@ -343,6 +359,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
         await repo.lockPatient(trx, actor, patientId);
         const patient = await requirePatient(trx, actor, patientId, now, 'write');
         await assertNotFuture(trx, actor, input.date, patient.time_zone);
+        assertLmpFits(input.pregnancy?.lastMenstrualPeriod, input.date);
         const refs = await resolveReferences(
           trx,
           actor,
@@ -489,6 +506,9 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
         const patient = await requirePatient(trx, actor, patientId, now, 'write');
         if (Number(current.version) !== input.version) throw versionConflict();
         if (input.date !== undefined) await assertNotFuture(trx, actor, input.date, patient.time_zone);
+        // The FUM kept at this visit must still fit when either the FUM or the date changes.
+        const lmpAfter = input.pregnancy === null ? null : input.pregnancy?.lastMenstrualPeriod !== undefined ? input.pregnancy.lastMenstrualPeriod : current.pregnancy_last_menstrual_period;
+        if (input.date !== undefined || input.pregnancy?.lastMenstrualPeriod) assertLmpFits(lmpAfter, input.date ?? current.date);
         const pregnancies = await pregnanciesOf(trx, actor, patientId);
 
         const changes: Partial<ConsultationsTable> = {};
