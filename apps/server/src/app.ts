@@ -69,6 +69,8 @@ import { patientsRoutes } from './modules/patients/patients.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { createPlansService } from './modules/plans/plans.service.js';
+import { planSolverRoutes } from './modules/plans/solver/plan-solver.routes.js';
+import { createPlanSolverService } from './modules/plans/solver/plan-solver.service.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createChatService } from './modules/chat/chat.service.js';
@@ -358,6 +360,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         branding: { clock, dataDir: config.dataDir },
         share: { secret, publicUrl: config.publicUrl },
         portal,
+      });
+      await api.register(planSolverRoutes, {
+        solver: createPlanSolverService({ db: database.db, dishes: createDishesService({ db: database.db, clock, dataDir: config.dataDir }) }),
+        guards,
       });
       await api.register(brandingRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });
       await api.register(profilePhotoRoutes, { db: database.db, clock, guards, dataDir: config.dataDir });

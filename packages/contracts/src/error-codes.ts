@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'EMAIL_TAKEN',
   'CONFLICT',
   'DOMAIN_RULE',
+  /** 422: a plan solver proved the targets cannot be met with the groups, foods and limits given; the message says why. */
+  'INFEASIBLE',
   'RATE_LIMITED',
   /** 402: the account's trial or subscription ended (or an operator suspended it): reading still works. */
   'SUBSCRIPTION_INACTIVE',

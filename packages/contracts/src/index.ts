@@ -24,3 +24,4 @@ export * from './referrals.js';
 export * from './billing.js';
 export * from './growth.js';
 export * from './patient-payments.js';
+export * from './plan-solver.js';

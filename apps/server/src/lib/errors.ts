@@ -19,6 +19,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CONFLICT: 409,
   /** A well-formed request that breaks a business rule (e.g. an appointment outside opening hours). */
   DOMAIN_RULE: 422,
+  INFEASIBLE: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -1,0 +1,87 @@
+// Plans that meet their targets in one click (issue 28): POST /plans/solve/exchanges distributes exchange
+// portions over the meals, POST /plans/solve/formula-day adjusts the grams of a written day. Both answer
+// 422 INFEASIBLE with a Spanish reason when the targets cannot be met. The model is in docs/plans.md.
+import { z } from 'zod';
+import { idSchema } from './common.js';
+
+/** Tolerances every proposal meets (docs/plans.md "Distribuir automáticamente"). */
+export const SOLVER_ENERGY_TOLERANCE_PCT = 3;
+export const SOLVER_MACRO_TOLERANCE_PTS = 2;
+export const SOLVER_ENERGY_MIN_KCAL = 800;
+export const SOLVER_ENERGY_MAX_KCAL = 6000;
+
+const pct = z.number({ error: 'El porcentaje debe ser un número.' }).min(0, { error: 'El porcentaje no puede ser negativo.' }).max(100, { error: 'Como máximo 100 %.' });
+const energy = z
+  .number({ error: 'La energía debe ser un número.' })
+  .min(SOLVER_ENERGY_MIN_KCAL, { error: `La energía debe estar entre ${SOLVER_ENERGY_MIN_KCAL} y ${SOLVER_ENERGY_MAX_KCAL} kcal.` })
+  .max(SOLVER_ENERGY_MAX_KCAL, { error: `La energía debe estar entre ${SOLVER_ENERGY_MIN_KCAL} y ${SOLVER_ENERGY_MAX_KCAL} kcal.` });
+const slot = z.number().int({ error: 'La comida debe ser un número entero.' }).min(1, { error: 'Comida inválida (1 a 6).' }).max(6, { error: 'Comida inválida (1 a 6).' });
+const portions = z.number({ error: 'Las porciones deben ser un número.' }).min(0, { error: 'Las porciones no pueden ser negativas.' }).max(60, { error: 'Como máximo 60 porciones.' });
+
+export const solverMacrosSchema = z.object({ proteinPct: pct, fatPct: pct, carbsPct: pct });
+export type SolverMacros = z.infer<typeof solverMacrosSchema>;
+
+export const solveExchangesRequestSchema = z.object({
+  targetEnergyKcal: energy,
+  macros: solverMacrosSchema,
+  distribution: z.array(z.object({ slot, pct })).min(1, { error: 'Indica al menos una comida.' }).max(6),
+  groups: z
+    .array(
+      z.object({
+        /** Group position 1..24 (the index + 1 of the plan content's portions). */
+        group: z.number().int({ error: 'Grupo inválido.' }).min(1, { error: 'Grupo inválido.' }).max(24, { error: 'Grupo inválido.' }),
+        min: portions.optional(),
+        max: portions.optional(),
+        fixed: portions.optional(),
+      }),
+    )
+    .max(24)
+    .optional(),
+  step: z.union([z.literal(0.5), z.literal(1)], { error: 'El paso debe ser ½ o 1 porción.' }),
+  countryCode: z.string().regex(/^[A-Za-z]{2}$/, { error: 'Elige un país válido.' }).optional(),
+});
+export type SolveExchangesRequest = z.infer<typeof solveExchangesRequestSchema>;
+
+export const solverTotalsSchema = z.object({
+  energyKcal: z.number(),
+  proteinG: z.number(),
+  fatG: z.number(),
+  carbsG: z.number(),
+  proteinPct: z.number(),
+  fatPct: z.number(),
+  carbsPct: z.number(),
+});
+export type SolverTotals = z.infer<typeof solverTotalsSchema>;
+export const solverDeviationSchema = z.object({ energyPct: z.number(), proteinPts: z.number(), fatPts: z.number(), carbsPts: z.number() });
+export type SolverDeviation = z.infer<typeof solverDeviationSchema>;
+
+export const solveExchangesResponseSchema = z.object({
+  meals: z.array(z.object({ slot: z.number().int(), portions: z.array(z.number()).length(24) })),
+  totals: solverTotalsSchema,
+  deviation: solverDeviationSchema,
+});
+export type SolveExchangesResponse = z.infer<typeof solveExchangesResponseSchema>;
+
+const grams = z.number({ error: 'Los gramos deben ser un número.' }).min(0, { error: 'Los gramos no pueden ser negativos.' }).max(5000, { error: 'Como máximo 5000 g.' });
+export const formulaDayItemSchema = z.object({
+  foodId: idSchema.optional(),
+  dishId: idSchema.optional(),
+  slot,
+  grams,
+  locked: z.boolean().optional(),
+  minGrams: grams.optional(),
+  maxGrams: grams.optional(),
+});
+export type FormulaDayItem = z.infer<typeof formulaDayItemSchema>;
+export const solveFormulaDayRequestSchema = z.object({
+  targetEnergyKcal: energy,
+  macros: solverMacrosSchema,
+  items: z.array(formulaDayItemSchema).min(1, { error: 'El día no tiene alimentos.' }).max(80, { error: 'Como máximo 80 alimentos en un día.' }),
+});
+export type SolveFormulaDayRequest = z.infer<typeof solveFormulaDayRequestSchema>;
+export const solveFormulaDayResponseSchema = z.object({
+  items: z.array(formulaDayItemSchema.extend({ grams: z.number(), household: z.string().nullable() })),
+  totals: solverTotalsSchema,
+  deviation: solverDeviationSchema,
+});
+export type SolveFormulaDayResponse = z.infer<typeof solveFormulaDayResponseSchema>;
