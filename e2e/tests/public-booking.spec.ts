@@ -49,6 +49,8 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await expect(page.getByRole('link', { name: /Ver mi perfil público/ })).toHaveAttribute('href', `/p/${slug}`);
   await screenshot(page, 'public-booking-01-settings-profile');
   await expectAccessible(page);
+  // A long unbroken word in her text must wrap on a phone, not push the page sideways.
+  await apiAs(page, 'PATCH', '/me/public-profile', { about: `Atiendo en ${'Nutricióndeportivayclínica'.repeat(8)} y online.` });
 
   // --- A visitor on a phone, JavaScript off: the page is server-rendered HTML ---------------------
   const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
@@ -61,8 +63,13 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await expect(visitor).toHaveTitle(/Valeria Gómez — Nutricionista · Turnos online/);
   await expect(visitor.getByRole('heading', { name: 'Valeria Gómez', level: 1 })).toBeVisible();
   await expect(visitor.getByText('Licenciada en Nutrición')).toBeVisible();
+  // An Argentine practice speaks voseo to her visitors.
+  await expect(visitor.getByRole('link', { name: 'Pedí tu turno' })).toBeVisible();
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   await screenshot(visitor, 'public-booking-02-profile-phone');
-  await visitor.getByLabel('Servicio').selectOption({ label: 'Primera consulta (45 min)' });
+  // Only her services, with their price; no made-up "Consulta".
+  await expect(visitor.getByLabel('Servicio').locator('option')).toHaveText([/^Primera consulta \(45 min, \$\s?25\.000\)$/]);
+  await visitor.getByLabel('Servicio').selectOption({ label: 'Primera consulta (45 min, $ 25.000)' });
   await visitor.getByLabel('Fecha').fill(isoDay(monday));
   await visitor.getByRole('button', { name: 'Ver horarios libres' }).click();
   await visitor.getByRole('radio', { name: '09:30' }).check();
@@ -72,6 +79,16 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await visitor.getByLabel('Correo electrónico').fill(email);
   await visitor.getByLabel('Mensaje (opcional)').fill('Quisiera empezar un plan para correr.');
   await screenshot(visitor, 'public-booking-03-slots-phone');
+  // A failed submit on the phone opens the answer on the first wrong field, focused and on screen.
+  await visitor.getByLabel('Correo electrónico').fill('lucia@');
+  await visitor.getByRole('button', { name: 'Enviar solicitud' }).click();
+  const emailField = visitor.getByLabel('Correo electrónico');
+  await expect(emailField).toBeFocused();
+  await expect(emailField).toBeInViewport();
+  await expect(visitor.getByText('Ingresá un correo electrónico válido.')).toBeInViewport();
+  await screenshot(visitor, 'public-booking-03b-error-phone');
+  await expect(visitor.getByRole('radio', { name: '09:30' })).toBeChecked();
+  await emailField.fill(email);
 
   // The nutritionist waits on /citas, on next week: the badge and the calendar must follow without a reload.
   await page.goto('/citas');
@@ -79,6 +96,12 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await expect(page.getByTestId('marketing-badge')).toHaveCount(0);
   await visitor.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(visitor.getByRole('heading', { name: '¡Solicitud enviada!' })).toBeVisible();
+  // The confirmation restates day, time and place.
+  const summary = visitor.locator('dl.summary');
+  await expect(summary).toContainText(`Día${'lunes'} ${isoDay(monday).split('-').reverse().join('-')}`);
+  await expect(summary).toContainText('Hora09:30');
+  await expect(summary).toContainText('LugarConsultorio Palermo · Av. Santa Fe 3200');
+  await expect(summary).toContainText('ServicioPrimera consulta');
   await screenshot(visitor, 'public-booking-04-sent-phone');
   expect(otherOrigins).toEqual([]);
   await expect(page.getByTestId('marketing-badge')).toHaveText(/1/);
@@ -86,11 +109,11 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await expect(pendingEvent).toContainText('Por confirmar');
   expect(lastEmailTo(email)?.subject).toMatch(/^Recibimos tu solicitud/);
 
-  // A second visitor, same slot, from a desktop browser with dark colours: the slot is gone.
+  // A second visitor, same slot, from a desktop browser with dark colours: the slot is gone (and 09:00, whose 45 minutes would overlap it).
   const desktopContext = await browser.newContext({ viewport: { width: 1366, height: 768 }, colorScheme: 'dark', locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
   const second = await desktopContext.newPage();
   await second.goto(`/p/${slug}?lugar=${place.id}&fecha=${isoDay(monday)}`);
-  await expect(second.getByRole('radio', { name: '09:00' })).toBeVisible();
+  await expect(second.getByRole('radio', { name: '11:00' })).toBeVisible();
   await expect(second.getByRole('radio', { name: '09:30' })).toHaveCount(0);
   await screenshot(second, 'public-booking-05-profile-desktop-dark');
   await expectAccessible(second);
@@ -156,4 +179,21 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await screenshot(page, 'public-booking-13-settings-dark-phone');
   await setTheme(page, 'Claro');
   await visitorContext.close();
+});
+
+test('a failed save of the place-of-care modal on a phone lands on the first invalid field', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page);
+  await page.goto('/configuracion');
+  await page.getByRole('button', { name: 'Nuevo lugar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo lugar de atención' });
+  await dialog.getByLabel('Latitud').fill('95');
+  await dialog.getByRole('button', { name: 'Guardar lugar' }).click();
+  // The name (empty) is the first error, a screen above the button: focused and scrolled into view.
+  const name = dialog.getByLabel('Nombre del lugar');
+  await expect(name).toBeFocused();
+  await expect(name).toBeInViewport();
+  await expect(dialog.getByText('Ingresá el nombre del lugar.')).toBeVisible();
+  await expect(dialog.getByText('La latitud debe estar entre -90 y 90.')).toBeAttached();
+  await screenshot(page, 'public-booking-14-place-modal-error-phone');
 });

@@ -161,7 +161,14 @@ describe('public profile API and page', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     const html = page.body;
-    expect(html).toMatch(/<html lang="es">/);
+    // The practice is in Argentina (es-AR): the page speaks voseo, and a long word wraps instead of scrolling sideways.
+    expect(html).toMatch(/<html lang="es-AR">/);
+    expect(html).toContain('>Pedí tu turno</a>');
+    expect(html).not.toMatch(/Pide tu turno|Elige un|Prueba otro|deja tus datos/);
+    expect(html).toContain('overflow-wrap:anywhere');
+    // Her services (with price), chosen by default; no made-up "Consulta".
+    expect(html).toMatch(/<select id="servicio" name="servicio"><option value="[^"]+" selected>Primera consulta \(45 min, \$\s?25\.000\)<\/option><\/select>/);
+    expect(html).not.toContain('>Consulta<');
     expect(html).toMatch(/<title>[^<]+ — Nutricionista · Turnos online<\/title>/);
     expect(html).toContain('<meta name="description" content="Nutrición clínica y deportiva · Licenciada en Nutrición">');
     expect(html).toContain('<meta property="og:title"');
@@ -218,7 +225,7 @@ describe('appointment requests', () => {
     // The slot is no longer offered, and a second visitor asking for it gets 409.
     const slots = (await anonymous('GET', `/api/v1/public/profiles/${slug}/slots?locationId=${place.id}&serviceId=${service.id}&date=2026-03-11`)).json();
     expect(slots.map((s: { start: string }) => s.start)).not.toContain('2026-03-11T12:00:00.000Z');
-    const clash = await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, { ...visitor(), locationId: place.id, start: '2026-03-11T12:30:00.000Z' });
+    const clash = await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, { ...visitor(), locationId: place.id, serviceId: service.id, start: '2026-03-11T12:30:00.000Z' });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.message).toBe('Ese horario ya no está disponible. Elige otro.');
 
@@ -263,12 +270,12 @@ describe('appointment requests', () => {
   });
 
   it('reject needs a reason, cancels the pending appointment, frees the slot and emails the reason', async () => {
-    const { call, anonymous, slug, place } = await practice();
+    const { call, anonymous, slug, place, service } = await practice();
     const body = visitor();
     const start = '2026-03-12T13:00:00.000Z';
-    const id = (await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, { ...body, locationId: place.id, start })).json().id;
+    const id = (await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, { ...body, locationId: place.id, serviceId: service.id, start })).json().id;
     const free = async () =>
-      ((await anonymous('GET', `/api/v1/public/profiles/${slug}/slots?locationId=${place.id}&date=2026-03-12`)).json() as Array<{ start: string }>).map((s) => s.start);
+      ((await anonymous('GET', `/api/v1/public/profiles/${slug}/slots?locationId=${place.id}&serviceId=${service.id}&date=2026-03-12`)).json() as Array<{ start: string }>).map((s) => s.start);
     expect(await free()).not.toContain(start);
     const noReason = await call('PATCH', `/api/v1/marketing/requests/${id}`, { status: 'rejected' });
     expect(noReason.statusCode).toBe(400);
@@ -312,8 +319,9 @@ describe('appointment requests', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('the no-JavaScript form posts, redirects to the confirmation and re-renders errors', async () => {
-    const { call, anonymous, slug, place } = await practice();
+  it('the no-JavaScript form posts, redirects to a confirmation that restates day, time and place, and re-renders errors at the first one', async () => {
+    const { call, anonymous, slug, place, service } = await practice();
+    await call('PATCH', `/api/v1/locations/${place.id}`, { detail: 'Piso 3, depto. B' });
     const form = (fields: Record<string, string>) =>
       t.app.inject({
         method: 'POST',
@@ -322,19 +330,55 @@ describe('appointment requests', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(fields).toString(),
       });
-    const ok = await form({ lugar: place.id, fecha: '2026-03-13', inicio: '2026-03-13T14:00:00.000Z', nombre: 'Pedro Gómez', telefono: '3415551234', correo: 'pedro@correo.test', mensaje: '', website: '' });
+    const ok = await form({ lugar: place.id, servicio: service.id, fecha: '2026-03-13', inicio: '2026-03-13T14:00:00.000Z', nombre: 'Pedro Gómez', telefono: '3415551234', correo: 'pedro@correo.test', mensaje: '', website: '' });
     expect(ok.statusCode).toBe(303);
-    expect(ok.headers.location).toBe(`/p/${slug}/enviada?tipo=turno`);
-    expect((await anonymous('GET', ok.headers.location as string)).body).toContain('¡Solicitud enviada!');
-    expect((await call('GET', '/api/v1/marketing/requests')).json().items[0]).toMatchObject({ name: 'Pedro Gómez', start: '2026-03-13T14:00:00.000Z' });
+    const created = (await call('GET', '/api/v1/marketing/requests')).json().items[0];
+    expect(created).toMatchObject({ name: 'Pedro Gómez', start: '2026-03-13T14:00:00.000Z', serviceName: 'Primera consulta' });
+    expect(ok.headers.location).toBe(`/p/${slug}/enviada?tipo=turno&solicitud=${created.id}`);
+    const sent = (await anonymous('GET', ok.headers.location as string)).body;
+    expect(sent).toContain('¡Solicitud enviada!');
+    expect(sent).toContain('<dt>Día</dt><dd>viernes 13-03-2026</dd><dt>Hora</dt><dd>11:00</dd>');
+    expect(sent).toContain('<dt>Lugar</dt><dd>Consultorio Palermo · Av. Santa Fe 3456 · Piso 3, depto. B</dd>');
+    expect(sent).toMatch(/<dt>Servicio<\/dt><dd>Primera consulta · \$\s?25\.000<\/dd>/);
+    // Another practice's request id restates nothing.
+    const other = await practice();
+    expect((await anonymous('GET', `/p/${other.slug}/enviada?tipo=turno&solicitud=${created.id}`)).body).not.toContain('<dl');
 
+    // Errors: status 400, messages in the practice's voice, and the page opens on the first invalid field.
     const invalid = await form({ nombre: '', telefono: '12', correo: 'x', website: '' });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.body).toContain('Revisa los datos marcados.');
-    expect(invalid.body).toContain('Ingresa un correo electrónico válido.');
-    const taken = await form({ lugar: place.id, fecha: '2026-03-13', inicio: '2026-03-13T14:00:00.000Z', nombre: 'Otra Persona', telefono: '3415550000', correo: 'otra@correo.test', website: '' });
+    expect(invalid.body).toContain('Revisá los datos marcados.');
+    expect(invalid.body).toContain('Ingresá un correo electrónico válido.');
+    expect(invalid.body.match(/ autofocus/g)).toHaveLength(1);
+    expect(invalid.body).toMatch(/<input id="nombre"[^>]+aria-invalid="true" autofocus>/);
+    const badEmail = await form({ nombre: 'Ana Ruiz', telefono: '3415551234', correo: 'x', website: '' });
+    expect(badEmail.body).toMatch(/<input id="correo"[^>]+aria-invalid="true" autofocus>/);
+    const taken = await form({ lugar: place.id, servicio: service.id, fecha: '2026-03-13', inicio: '2026-03-13T14:00:00.000Z', nombre: 'Otra Persona', telefono: '3415550000', correo: 'otra@correo.test', website: '' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.body).toContain('Ese horario ya no está disponible. Elige otro.');
+    expect(taken.body).toContain('Ese horario ya no está disponible. Elegí otro.');
+    expect(taken.body).toMatch(/<input type="radio" name="inicio" value="[^"]+" autofocus required>/);
+  });
+
+  it('a place with services is booked for one of them; a practice without services shows no service choice; a neutral-Spanish practice says “Pide tu turno”', async () => {
+    const { call, anonymous, slug, place, service, nutritionistId } = await practice();
+    const url = `/api/v1/public/profiles/${slug}/appointment-requests`;
+    const missing = await anonymous('POST', url, { ...visitor(), locationId: place.id, start: '2026-03-11T12:00:00.000Z' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Elige un servicio.' });
+    // A call-back about a place carries the service asked about.
+    expect((await anonymous('POST', url, { ...visitor(), locationId: place.id, serviceId: service.id })).statusCode).toBe(201);
+    expect((await call('GET', '/api/v1/marketing/requests')).json().items[0]).toMatchObject({ kind: 'callback', serviceName: 'Primera consulta' });
+
+    await call('DELETE', `/api/v1/locations/${place.id}/services/${service.id}`);
+    const plain = (await anonymous('GET', `/p/${slug}?lugar=${place.id}&fecha=2026-03-11`)).body;
+    expect(plain).not.toContain('id="servicio"');
+    expect(plain).toContain('name="inicio" value="2026-03-11T12:00:00.000Z"');
+
+    const user = await t.database.db.selectFrom('nutritionists').select('user_id').where('id', '=', nutritionistId).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('users').set({ locale: 'es' }).where('id', '=', user.user_id).execute();
+    const neutral = (await anonymous('GET', `/p/${slug}`)).body;
+    expect(neutral).toMatch(/<html lang="es">/);
+    expect(neutral).toContain('>Pide tu turno</a>');
   });
 });
 

@@ -6,6 +6,7 @@
 export * from './fold-text.js';
 export * from './lab-analytes.js';
 export * from './patient-import-fields.js';
+export * from './voseo.js';
 
 // dishes
 export const DISH_PHOTO_MAX_BYTES = 5 * 1024 * 1024;

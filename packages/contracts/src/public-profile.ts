@@ -126,6 +126,8 @@ export const publicProfileViewSchema = z.object({
   services: z.array(publicProfileItemOutSchema),
   locations: z.array(publicLocationSchema),
   timeZone: z.string(),
+  /** The Spanish the page speaks to visitors: the practice's (es-AR: voseo, "Pedí tu turno"). */
+  voice: z.enum(['es', 'es-AR']),
 });
 export type PublicProfileView = z.infer<typeof publicProfileViewSchema>;
 

@@ -3,7 +3,7 @@
 // with the errors otherwise) and GET /p/{slug}/enviada. Registered at the root, outside /api/v1, before
 // the single-page app's catch-all. The form parser is scoped to this plugin.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createPublicAppointmentRequestSchema, isCalendarDate, type PublicProfileView } from '@almendra/contracts';
+import { createPublicAppointmentRequestSchema, isCalendarDate, toVoseo, type PublicProfileView } from '@almendra/contracts';
 import { AppError } from '../../lib/errors.js';
 import { addDays, notFoundPage, profilePage, sentPage, type BookingState } from './public-page.js';
 import type { PublicProfileService } from './public-profile.service.js';
@@ -39,7 +39,8 @@ export async function publicPageRoutes(app: FastifyInstance, options: { profiles
     const today = await profiles.today(slug);
     const onlyOne = profile.locations.length === 1 ? profile.locations[0]!.id : null;
     const location = profile.locations.find((l) => l.id === choice.lugar) ?? profile.locations.find((l) => l.id === onlyOne) ?? null;
-    const service = location?.services.find((s) => s.id === choice.servicio) ?? null;
+    // A place with services is always booked for one of them (the first until she picks another).
+    const service = location?.services.find((s) => s.id === choice.servicio) ?? location?.services[0] ?? null;
     const chosenDate = choice.fecha && isCalendarDate(choice.fecha) && choice.fecha >= today ? choice.fecha : null;
     let date = chosenDate ?? today;
     let slots = null;
@@ -72,7 +73,9 @@ export async function publicPageRoutes(app: FastifyInstance, options: { profiles
     const canonical = `${origin}/p/${encodeURIComponent(slug)}`;
     const profile = await load(slug);
     if (!profile) return html(reply, 404, notFoundPage(canonical));
-    return html(reply, 200, sentPage(profile, request.query?.tipo === 'turno' ? 'turno' : 'llamada', canonical));
+    const requestId = request.query?.solicitud;
+    const sent = requestId && requestId.length <= 64 ? await profiles.sentRequest(slug, requestId) : null;
+    return html(reply, 200, sentPage(profile, request.query?.tipo === 'turno' ? 'turno' : 'llamada', canonical, sent));
   });
 
   app.post('/p/:slug/solicitud', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { slug: string }; Body: Form | undefined }>, reply) => {
@@ -82,9 +85,12 @@ export async function publicPageRoutes(app: FastifyInstance, options: { profiles
     if (!profile) return html(reply, 404, notFoundPage(canonical));
     const form: Form = request.body && typeof request.body === 'object' ? request.body : {};
     const values = { name: form.nombre ?? '', phone: form.telefono ?? '', email: form.correo ?? '', message: form.mensaje ?? '', start: form.inicio ?? '' };
+    // Messages are written in tú; an Argentine practice's page shows them in voseo like the rest of it.
+    const say = (text: string) => (profile.voice === 'es-AR' ? toVoseo(text) : text);
     const rerender = async (status: number, error: string | null, fieldErrors: Record<string, string> = {}) => {
       const state = await bookingState(slug, profile, form);
-      return html(reply, status, profilePage(profile, { ...state, error, fieldErrors, values }, { canonical, origin }));
+      const voicedErrors = Object.fromEntries(Object.entries(fieldErrors).map(([field, message]) => [field, say(message)]));
+      return html(reply, status, profilePage(profile, { ...state, error: error && say(error), fieldErrors: voicedErrors, values }, { canonical, origin }));
     };
 
     const parsed = createPublicAppointmentRequestSchema.safeParse({
@@ -105,15 +111,20 @@ export async function publicPageRoutes(app: FastifyInstance, options: { profiles
       }
       return rerender(400, 'Revisa los datos marcados.', fieldErrors);
     }
+    let created;
     try {
-      await profiles.request(slug, parsed.data, request.ip);
+      created = await profiles.request(slug, parsed.data, request.ip);
     } catch (error) {
       if (error instanceof AppError && error.status < 500) {
         const fieldErrors: Record<string, string> = error.code === 'CONFLICT' ? { start: error.message } : {};
+        for (const issue of Array.isArray(error.details) ? (error.details as Array<{ path?: unknown; message?: unknown }>) : []) {
+          if (typeof issue.path === 'string' && typeof issue.message === 'string') fieldErrors[issue.path] ??= issue.message;
+        }
         return rerender(error.status, error.message, fieldErrors);
       }
       throw error;
     }
-    return reply.redirect(`/p/${encodeURIComponent(profile.slug)}/enviada?tipo=${parsed.data.start ? 'turno' : 'llamada'}`, 303);
+    const kind = parsed.data.start ? 'turno' : 'llamada';
+    return reply.redirect(`/p/${encodeURIComponent(profile.slug)}/enviada?tipo=${kind}&solicitud=${encodeURIComponent(created.id)}`, 303);
   });
 }

@@ -17,6 +17,7 @@ export const publicProfileRepository = {
     return db
       .selectFrom('public_profiles as pp')
       .innerJoin('nutritionists as n', 'n.id', 'pp.nutritionist_id')
+      .innerJoin('users as u', 'u.id', 'n.user_id')
       .select([
         'pp.nutritionist_id',
         'pp.slug',
@@ -33,6 +34,9 @@ export const publicProfileRepository = {
         'n.last_name',
         'n.email as nutritionist_email',
         'n.time_zone',
+        'n.phone as nutritionist_phone',
+        'n.country_code',
+        'u.locale',
       ])
       .where('pp.slug', '=', slug)
       .where('pp.published', '=', 1)
@@ -111,6 +115,28 @@ export const publicProfileRepository = {
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  },
+
+  /** A request of this nutritionist as its confirmation page restates it: when, where, what and its price. */
+  findSentRequest(db: Executor, scope: { nutritionistId: string }, id: string) {
+    return db
+      .selectFrom('appointment_requests as r')
+      .leftJoin('locations as l', (j) => j.onRef('l.id', '=', 'r.location_id').on('l.nutritionist_id', '=', scope.nutritionistId))
+      .leftJoin('services as s', (j) => j.onRef('s.id', '=', 'r.service_id').on('s.nutritionist_id', '=', scope.nutritionistId))
+      .select([
+        'r.requested_start',
+        'r.created_at',
+        'l.name as location_name',
+        'l.detail as location_detail',
+        'l.street',
+        'l.street_number',
+        's.name as service_name',
+        's.price_cents',
+        's.currency',
+      ])
+      .where('r.nutritionist_id', '=', scope.nutritionistId)
+      .where('r.id', '=', id)
+      .executeTakeFirst();
   },
 
   async insertRequest(db: Executor, row: Insertable<DB['appointment_requests']>): Promise<void> {

@@ -20,6 +20,7 @@ import {
   type Slot,
   type UpdatePublicProfileInput,
 } from '@almendra/contracts';
+import { spanishLocaleFor } from '@almendra/contracts';
 import { localDateOf, resolveTimeZone } from '@almendra/domain';
 import type { DB } from '../../db/schema.js';
 import type { PublicProfilesTable } from '../../db/schema-public-profile.js';
@@ -77,6 +78,16 @@ function parseIds(json: string): string[] {
     return [];
   }
 }
+
+/**
+ * The Spanish the practice speaks to visitors: her interface's Spanish (es-AR: voseo), or, when she uses
+ * the app in English, the Spanish of her country — visitors of a practice in Argentina read voseo.
+ */
+export function practiceVoice(row: { locale: string | null; country_code: string | null }): 'es' | 'es-AR' {
+  return row.locale === 'es' || row.locale === 'es-AR' ? row.locale : spanishLocaleFor(row.country_code);
+}
+
+export const SERVICE_MISSING_MESSAGE = 'Elige un servicio.';
 
 /** 'Ana María Pérez' → 'ana-maria-perez'. */
 export function slugify(text: string): string {
@@ -207,6 +218,13 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
     return { location, service };
   }
 
+  /** A place that offers services is booked for one of them, so the request carries a service and its price. */
+  function requireService(location: PublicLocation, service: PublicLocation['services'][number] | undefined) {
+    if (!service && location.services.length > 0) {
+      throw new AppError('VALIDATION_ERROR', SERVICE_MISSING_MESSAGE, [{ path: 'serviceId', message: SERVICE_MISSING_MESSAGE }]);
+    }
+  }
+
   async function freeSlots(scope: Scope, locationId: string, serviceId: string | undefined, date: string): Promise<Slot[]> {
     const slots = await appointments.slots(scope, locationId, { date, ...(serviceId ? { serviceId } : {}) });
     return slots.filter((s) => s.available);
@@ -305,6 +323,24 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
         services: parseItems(row.services),
         locations: await bookableLocations(row),
         timeZone: resolveTimeZone(row.time_zone),
+        voice: practiceVoice(row),
+      };
+    },
+
+    /** What the confirmation page restates of a request just sent (null: not one of this profile's). */
+    async sentRequest(slug: string, id: string) {
+      const row = await published(slug);
+      const sent = await repo.findSentRequest(db, { nutritionistId: row.nutritionist_id }, id);
+      if (!sent) return null;
+      return {
+        start: sent.requested_start,
+        locationName: sent.location_name,
+        locationDetail: sent.location_detail,
+        address: sent.location_name ? placeAddress(sent) : null,
+        serviceName: sent.service_name,
+        priceCents: sent.price_cents === null ? null : Number(sent.price_cents),
+        currency: sent.currency,
+        timeZone: resolveTimeZone(row.time_zone),
       };
     },
 
@@ -354,6 +390,7 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
       let emailSlot: { start: string; locationName: string; address: string | null; serviceName: string | null } | null = null;
       if (input.start && input.locationId) {
         const { location, service } = requireBookable(await bookableLocations(row), input.locationId, input.serviceId);
+        requireService(location, service);
         const startMs = Date.parse(input.start);
         const date = localDateOf(new Date(startMs), timeZone);
         const slot = (await freeSlots(scope, location.id, service?.id, date)).find((s) => Date.parse(s.start) === startMs);
@@ -388,14 +425,16 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
         );
         emailSlot = { start: slot.start, locationName: location.name, address: location.address, serviceName: service?.name ?? null };
       } else {
+        // A call-back may still name the place and service she asked about.
+        const wanted = input.locationId ? requireBookable(await bookableLocations(row), input.locationId, input.serviceId) : null;
         await db.transaction().execute(async (trx) => {
           const patientId = await appointments.createNewPatient(trx, scope, newPatient);
           await repo.insertRequest(trx, {
             ...base,
             requested_start: null,
             requested_end: null,
-            location_id: input.locationId ?? null,
-            service_id: null,
+            location_id: wanted?.location.id ?? null,
+            service_id: wanted?.service?.id ?? null,
             patient_id: patientId,
             appointment_id: null,
           });

@@ -8,6 +8,7 @@ import { PasswordField } from '../../../components/password-field';
 import { showSuccess } from '../../../lib/toast';
 import { accountApi } from '../api/account-api';
 import { isStrongEnough, PASSWORD_MIN_LENGTH, passwordsMatch } from '../validation';
+import { submitFocusingErrors } from '../../../lib/form-focus';
 
 export function SecurityTab() {
   const { t } = useTranslation(['account', 'common', 'auth']);
@@ -30,7 +31,7 @@ export function SecurityTab() {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) =>
+      onSubmit={submitFocusingErrors(form, (values) =>
         change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
       )}
     >

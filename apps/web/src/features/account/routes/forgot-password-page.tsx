@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { accountApi } from '../api/account-api';
 import { AuthCard } from '../components/auth-card';
 import { isEmail } from '../validation';
+import { submitFocusingErrors } from '../../../lib/form-focus';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -41,7 +42,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t('auth:forgot.title')} subtitle={t('auth:forgot.subtitle')} footer={backToLogin}>
-      <form noValidate onSubmit={form.onSubmit((values) => forgot.mutate({ email: values.email.trim() }))}>
+      <form noValidate onSubmit={submitFocusingErrors(form, (values) => forgot.mutate({ email: values.email.trim() }))}>
         <Stack gap="md">
           <TextInput label={t('auth:forgot.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <Button type="submit" fullWidth loading={forgot.isPending}>

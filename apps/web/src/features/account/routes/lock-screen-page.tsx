@@ -13,6 +13,7 @@ import { fullName, useCurrentUser } from '../../../lib/current-user';
 import { setLocked } from '../../../lib/lock';
 import { accountApi } from '../api/account-api';
 import { AuthCard } from '../components/auth-card';
+import { submitFocusingErrors } from '../../../lib/form-focus';
 
 export function LockScreenPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -64,7 +65,7 @@ export function LockScreenPage() {
           </Stack>
         </Center>
       ) : null}
-      <form noValidate onSubmit={form.onSubmit((values) => unlock.mutate(values.password))}>
+      <form noValidate onSubmit={submitFocusingErrors(form, (values) => unlock.mutate(values.password))}>
         <Stack gap="md">
           <PasswordField label={t('auth:lock.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
           <Button type="submit" fullWidth loading={unlock.isPending}>

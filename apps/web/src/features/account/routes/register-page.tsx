@@ -16,6 +16,7 @@ import { showSuccess } from '../../../lib/toast';
 import { accountApi } from '../api/account-api';
 import { AuthCard } from '../components/auth-card';
 import { isEmail, isStrongEnough, PASSWORD_MIN_LENGTH, passwordsMatch } from '../validation';
+import { submitFocusingErrors } from '../../../lib/form-focus';
 
 export function RegisterPage() {
   const { t, i18n } = useTranslation(['auth', 'common']);
@@ -58,7 +59,7 @@ export function RegisterPage() {
     >
       <form
         noValidate
-        onSubmit={form.onSubmit((values) =>
+        onSubmit={submitFocusingErrors(form, (values) =>
           register.mutate({
             firstName: values.firstName.trim(),
             lastName: values.lastName.trim(),

@@ -10,6 +10,7 @@ import { showSuccess } from '../../../lib/toast';
 import { accountApi } from '../api/account-api';
 import { AuthCard } from '../components/auth-card';
 import { isStrongEnough, PASSWORD_MIN_LENGTH, passwordsMatch } from '../validation';
+import { submitFocusingErrors } from '../../../lib/form-focus';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -49,7 +50,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title={t('auth:reset.title')} subtitle={t('auth:reset.subtitle')} footer={requestNew}>
-      <form noValidate onSubmit={form.onSubmit((values) => reset.mutate({ token, password: values.password }))}>
+      <form noValidate onSubmit={submitFocusingErrors(form, (values) => reset.mutate({ token, password: values.password }))}>
         <Stack gap="md">
           <PasswordField
             label={t('auth:reset.password')}

@@ -12,6 +12,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { showError, showSuccess } from '../../../lib/toast';
 import { foodDetailQuery, foodGroupsQuery, foodsApi } from '../api/foods-api';
 import { fieldErrorsFrom, MeasureFields, measuresFromForm, NutrientFields, nutrientsFromForm, nutrientsToForm, type NutrientFormValues } from './nutrient-fields';
+import { submitFocusingErrors } from '../../../lib/form-focus';
 
 interface FoodFormValues extends NutrientFormValues {
   nameEs: string;
@@ -85,7 +86,7 @@ function FoodForm({ food }: { food: FoodDetail | null }) {
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values))}>
+    <form noValidate onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))}>
       <Stack gap="lg">
         <div>
           <Title order={1}>{title}</Title>

@@ -15,6 +15,7 @@ import { intlLocale } from '../../../lib/i18n';
 import { showError, showSuccess, showWarning } from '../../../lib/toast';
 import { foodGroupsQuery, foodsApi, myFoodRequestsQuery, uploadRequestPhoto } from '../api/foods-api';
 import { fieldErrorsFrom, MeasureFields, measuresFromForm, NutrientFields, nutrientsFromForm, type NutrientFormValues } from './nutrient-fields';
+import { submitFocusingErrors } from '../../../lib/form-focus';
 
 /** FOOD_REQUEST_PHOTO_MAX_BYTES of the contract (5 MB), redeclared so zod stays out of this chunk. */
 const PHOTO_MAX_BYTES: number = 5 * 1024 * 1024;
@@ -81,7 +82,7 @@ export function FoodRequestView() {
         <Title order={1}>{t('foods:request.title')}</Title>
         <Text c="dimmed">{t('foods:request.description')}</Text>
       </div>
-      <form noValidate onSubmit={form.onSubmit((values) => submit.mutate(values))}>
+      <form noValidate onSubmit={submitFocusingErrors(form, (values) => submit.mutate(values))}>
         <Stack gap="lg">
           <Paper withBorder p="md" radius="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -11,6 +11,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { showSuccess } from '../../../lib/toast';
 import { appointmentKeys, locationsApi } from '../../appointments/api/appointments-api';
 import { filterDecimal, parseDecimal, preventEnterSubmit } from './enter-guard';
+import { submitFocusingErrors } from '../../../lib/form-focus';
 
 const LocationMap = lazy(() => import('./location-map'));
 
@@ -103,7 +104,7 @@ export function LocationFormModal({ location, opened, onClose }: { location: Loc
 
   return (
     <Modal closeButtonProps={{ 'aria-label': t('actions.close') }} opened={opened} onClose={onClose} size="xl" title={location ? t('places.editTitle') : t('places.newTitle')}>
-      <form onSubmit={form.onSubmit((values) => save.mutate(values))} onKeyDown={preventEnterSubmit} noValidate>
+      <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} onKeyDown={preventEnterSubmit} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('places.fields.name')} required data-autofocus {...form.getInputProps('name')} />

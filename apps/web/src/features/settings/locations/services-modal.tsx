@@ -15,6 +15,7 @@ import { centsToInput, filterPriceInput, formatMoney, parsePriceToCents } from '
 import { ConfirmDialog } from '../../appointments/components/confirm-dialog';
 import { preventEnterSubmit } from './enter-guard';
 import { ScheduleEditor } from './schedule-editor';
+import { submitFocusingErrors } from '../../../lib/form-focus';
 
 interface Values {
   name: string;
@@ -64,7 +65,7 @@ function ServiceForm({ location, service, onDone }: { location: Location; servic
       <Title order={3} size="h5" mb="sm">
         {service ? t('services.editTitle') : t('services.newTitle')}
       </Title>
-      <form onSubmit={form.onSubmit((values) => save.mutate(values))} onKeyDown={preventEnterSubmit} noValidate>
+      <form onSubmit={submitFocusingErrors(form, (values) => save.mutate(values))} onKeyDown={preventEnterSubmit} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('services.fields.name')} required {...form.getInputProps('name')} />
