@@ -3,7 +3,7 @@
 import '@mantine/spotlight/styles.css';
 import { Suspense, lazy, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Burger, Button, Group, Kbd, ScrollArea } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -19,11 +19,14 @@ import { useScreenSettled } from '../../lib/use-screen-settled';
 import { PageSearchSpotlight } from '../search/page-search-spotlight';
 import { pageSearch } from '../search/page-search-store';
 import classes from './main-layout.module.css';
+import { PHONE_QUERY } from '../../lib/breakpoints';
 
 // Chat and calls in the shell (floating chat, incoming-call notice) load after the screen has settled
 // (its data shown), in their own chunk: no main screen waits or competes for them on a first visit.
 const BillingNotices = lazy(() => import('../../features/billing/components/billing-notices').then((m) => ({ default: m.BillingNotices })));
 const ChatShell = lazy(() => import('../../features/chat/components/chat-shell').then((m) => ({ default: m.ChatShell })));
+// On phones the chat is a header icon instead of a floating button (see chat-header-button.tsx).
+const ChatHeaderButton = lazy(() => import('../../features/chat/components/chat-header-button').then((m) => ({ default: m.ChatHeaderButton })));
 
 /**
  * Its children once the screen has settled. Its own component because "settled" watches every query's
@@ -41,6 +44,8 @@ export function MainLayout() {
   const me = useCurrentUser();
   const { theme } = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
   const semiDark = theme === 'semi-dark';
+  // Same breakpoint as the chat shell's: below it the chat is in the header, above it in the corner.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   usePatientListsLive();
 
   // The mobile drawer closes whenever the route changes (menu click, search, back button).
@@ -95,6 +100,11 @@ export function MainLayout() {
             >
               {t('nav:navbar.search')}
             </Button>
+            {me.data?.user.role === 'nutritionist' && phone ? (
+              <Suspense fallback={null}>
+                <ChatHeaderButton />
+              </Suspense>
+            ) : null}
             <LocaleSwitch countryCode={me.data?.nutritionist?.countryCode ?? null} />
             <NewsBell />
             <ThemeMenu />

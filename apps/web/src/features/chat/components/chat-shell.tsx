@@ -2,6 +2,8 @@
 // at least 2 patients), a browser notification and a "(n)" tab title for messages that arrive while the
 // tab is in the background, and the incoming-call notice (Accept opens /video-llamadas).
 import { useEffect } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { PHONE_QUERY } from '../../../lib/breakpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -18,6 +20,9 @@ export function ChatShell() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const unread = useUnreadTotal();
+  // On a phone the chat is the header's icon (chat-header-button.tsx): a floating button there covered
+  // sticky save bars, dialog buttons and table values.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   // The spec shows the floating chat only to practices with at least 2 patients.
   const patients = useQuery({
     queryKey: ['patients', 'count-for-chat'],
@@ -53,7 +58,7 @@ export function ChatShell() {
     <>
       <IncomingCallNotice onAccept={() => void navigate('/video-llamadas')} />
       {/* /chat already shows every conversation full page. */}
-      {(patients.data?.total ?? 0) >= 2 && pathname !== '/chat' && <FloatingChat unread={unread} />}
+      {(patients.data?.total ?? 0) >= 2 && pathname !== '/chat' && !phone && <FloatingChat unread={unread} />}
     </>
   );
 }

@@ -299,7 +299,7 @@ function ProfileForm({ profile, locations }: { profile: PublicProfile; locations
           </Stack>
         </Paper>
         {Object.keys(fieldErrors).some((k) => k !== 'slug') && <Alert color="red">{t('profile.fixErrors')}</Alert>}
-        <Group justify="flex-end" style={{ position: 'sticky', bottom: 0 }} py="sm">
+        <Group justify="flex-end" style={{ position: 'sticky', bottom: 0 }} py="sm" data-sticky-actions>
           <Button type="submit" loading={save.isPending}>
             {t('profile.save')}
           </Button>
