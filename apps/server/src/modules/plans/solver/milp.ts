@@ -1,12 +1,13 @@
 // The one place that talks to the solver: a small linear-model builder written out in CPLEX LP format and
 // solved by HiGHS (University of Edinburgh; its WebAssembly build, npm package `highs`). Everything else
 // builds models with `LinearModel` and reads values back, so the solver can be swapped behind `solveMilp`.
-import highsLoader from 'highs';
-
-type Highs = Awaited<ReturnType<typeof highsLoader>>;
+type Highs = Awaited<ReturnType<typeof import('highs').default>>;
 let highs: Promise<Highs> | null = null;
-/** Loads the WebAssembly module once per process (≈ 150 ms); later solves reuse it. */
-const loadHighs = () => (highs ??= highsLoader());
+/**
+ * Loads the WebAssembly module once per process, on the first solve (≈ 150 ms), so starting the server
+ * does not pay for it; later solves reuse it.
+ */
+const loadHighs = () => (highs ??= import('highs').then((module) => module.default()));
 
 export type Terms = ReadonlyArray<readonly [string, number]>;
 
