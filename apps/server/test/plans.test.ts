@@ -307,6 +307,30 @@ describe('plans: the printed PDF', () => {
     expect(pdfText(withLogo)).toContain('Matrícula: MN 12345');
   });
 
+  it('keeps each day of a week on one page: a day that does not fit starts the next page', async () => {
+    const p = await brandedPractice();
+    const meal = (slot: number) => ({
+      slot,
+      items: [
+        { kind: 'food', id: 'usda:01077', quantity: 200, unit: 'g' },
+        { kind: 'food', id: 'usda:16070', quantity: 150, unit: 'g' },
+        { kind: 'food', id: 'usda:04053', quantity: 1, unit: 1 },
+      ],
+    });
+    const week = { formula: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, meals: [1, 2, 3, 4, 5].map(meal) })) };
+    const plan = (await p.call('POST', '/api/v1/plans', { type: 2, title: 'Semana completa', content: week })).json();
+    const pages = pdfText((await p.call('GET', `/api/v1/plans/${plan.id}/pdf`)).rawPayload).split('\f').filter((page) => page.trim() !== '');
+    expect(pages.length).toBeGreaterThan(1);
+    const days = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
+    for (const page of pages) {
+      // Every day that starts on a page ends on it (its total is the day's last line), and every page
+      // starts with a day, never with the tail of the previous one.
+      const starts = days.filter((day) => new RegExp(`^\\s*${day}\\s*$`, 'm').test(page)).length;
+      expect(starts).toBe((page.match(/Total del día/g) ?? []).length);
+    }
+    expect(pages.reduce((sum, page) => sum + (page.match(/Total del día/g) ?? []).length, 0)).toBe(7);
+  });
+
   it('prints an exchange plan’s portions per meal and the exchange lists with household measures', async () => {
     const p = await brandedPractice();
     const groups = (await p.call('GET', '/api/v1/exchange-groups?country=AR')).json().groups as { name: string; members: { measure: string }[] }[];

@@ -29,6 +29,18 @@ export function planLineText(item: PlanItemView): string {
   return `${name}: ${item.household ? `${item.household} (${grams})` : grams}`;
 }
 
+/** The height a day takes when drawn as renderPlanPdf draws it (title, meals, bullets, total, gap). */
+function dayHeight(doc: PDFKit.PDFDocument, title: string, lines: [string, string[]][], bodyWidth: number, withTotal: boolean): number {
+  let height = doc.font('Helvetica-Bold').fontSize(12).heightOfString(title, { width: bodyWidth });
+  for (const [meal, texts] of lines) {
+    height += doc.font('Helvetica-Bold').fontSize(10).heightOfString(meal, { width: bodyWidth - 10 });
+    doc.font('Helvetica').fontSize(10);
+    for (const t of texts) height += doc.heightOfString(t, { width: bodyWidth - 29 });
+  }
+  if (withTotal) height += doc.font('Helvetica-Oblique').fontSize(9).heightOfString('Total del día', { width: bodyWidth - 10 });
+  return height + doc.currentLineHeight(true) * 0.6;
+}
+
 export function renderPlanPdf(plan: Plan, header: PdfHeader, groups: ExchangeGroupsResponse | null): Promise<Buffer> {
   const { doc, done } = startPdf({ title: plan.title, author: header.nutritionistName, margin: MARGIN });
   drawLetterhead(doc, { name: header.nutritionistName, licenceNumber: header.licenceNumber, contact: header.contact, logo: header.logo });
@@ -72,9 +84,13 @@ export function renderPlanPdf(plan: Plan, header: PdfHeader, groups: ExchangeGro
       }
     }
     if (!lines.length) continue;
-    if (doc.y > 700) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(12).text(DAY_NAMES[day - 1]!);
     const total = plan.computed?.days.find((x) => x.day === day)?.nutrients.energyKcal;
+    // A day is read as one piece (the patient pins it on the fridge): it starts on a new page when it does
+    // not fit in what is left of this one. A day longer than a whole page still breaks, between lines.
+    const bottom = doc.page.height - MARGIN;
+    const height = dayHeight(doc, DAY_NAMES[day - 1]!, lines, bodyWidth, total !== undefined);
+    if (doc.y + height > bottom && height <= bottom - MARGIN) doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(12).text(DAY_NAMES[day - 1]!);
     for (const [meal, texts] of lines) {
       doc.font('Helvetica-Bold').fontSize(10).text(meal, MARGIN + 10, doc.y, { width: bodyWidth - 10 });
       doc.font('Helvetica').fontSize(10);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanItemView } from '@almendra/contracts';
-import { formulaContent, formulaTotals, hasInvalidQuantity, itemFromView, itemGrams, type FormulaEditorDay } from './editor-state';
+import { formulaContent, formulaTotals, hasInvalidQuantity, itemFromView, itemGrams, withUnit, type FormulaEditorDay } from './editor-state';
 
 const milk: PlanItemView = {
   kind: 'food',
@@ -30,5 +30,18 @@ describe('formula editor state', () => {
     expect(hasInvalidQuantity([{ day: 1, meals: [{ slot: 1, items: [{ ...item, quantity: '-1' }] }] }])).toBe(true);
     expect(hasInvalidQuantity([{ day: 1, meals: [{ slot: 1, items: [{ ...item, quantity: 'abc' }] }] }])).toBe(true);
     expect(hasInvalidQuantity([{ day: 1, meals: [{ slot: 1, items: [{ ...item, quantity: '2.5' }] }] }])).toBe(false);
+  });
+
+  it('converts the quantity when the unit changes, never keeping "100" of a termo', () => {
+    const mate = { ...itemFromView({ ...milk, id: 'ar:mate-cebado', measures: [{ position: 1, amount: 1, description: 'termo', gramWeight: 500 }] }), quantity: '100' };
+    const inTermos = withUnit(mate, 1);
+    expect(inTermos.quantity).toBe('0,25');
+    expect(itemGrams(inTermos)).toBe(125);
+    expect(withUnit({ ...mate, quantity: '1000' }, 1).quantity).toBe('2');
+    expect(withUnit({ ...mate, quantity: '' }, 1).quantity).toBe('1');
+    const back = withUnit({ ...inTermos, quantity: '1,5' }, 'g');
+    expect(back).toMatchObject({ unit: 'g', quantity: '750' });
+    const cups = withUnit({ ...itemFromView(milk), quantity: '200' }, 1);
+    expect(cups.quantity).toBe('0,75');
   });
 });

@@ -83,6 +83,22 @@ export function itemGrams(item: EditorItem): number {
   return measure ? (quantity * measure.gramWeight) / (measure.amount || 1) : 0;
 }
 
+/**
+ * A food line moved to another unit keeps (about) the same amount of food: 100 g of mate chosen in "termo"
+ * becomes ¼ termo, never "100 termos". Grams are whole; household units are rounded to quarters (the
+ * precision of a kitchen measure), at least ¼; a line without a usable amount starts at 1 of the unit.
+ */
+export function withUnit(item: EditorItem, unit: 'g' | number): EditorItem {
+  if (unit === item.unit) return item;
+  const grams = itemGrams(item);
+  const formatQuantity = (n: number) => String(n).replace('.', ',');
+  if (unit === 'g') return { ...item, unit, quantity: grams > 0 ? String(Math.round(grams)) : '100' };
+  const measure = item.measures.find((m) => m.position === unit);
+  if (!measure || !(measure.gramWeight > 0) || !(grams > 0)) return { ...item, unit, quantity: '1' };
+  const quarters = Math.max(1, Math.round(((grams * (measure.amount || 1)) / measure.gramWeight) * 4));
+  return { ...item, unit, quantity: formatQuantity(quarters / 4) };
+}
+
 export function itemTotals(item: EditorItem): NutrientTotals {
   const quantity = parseDecimalInput(item.quantity) ?? 0;
   if (item.kind === 'food') return item.per100 ? scaleNutrients(item.per100, itemGrams(item)) : emptyTotals();

@@ -63,6 +63,7 @@ import {
   itemFromFood,
   itemGrams,
   itemTotals,
+  withUnit,
   zeros24,
   type EditorItem,
   type ExchangeDays,
@@ -326,8 +327,10 @@ export function PlanEditor({ plan }: { plan: Plan }) {
           <Title order={2} size="h4" mb="sm">
             {t('summary.title')}
           </Title>
+          {/* Grid items are min-width: 0 and the tables scroll inside their own box: on a 390 px phone the
+              five-column macronutrient table no longer widens the page (it made it 463 px wide). */}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Stack gap="xs">
+            <Stack gap="xs" miw={0}>
               <TextInput
                 label={t('summary.targetOverride')}
                 description={
@@ -353,7 +356,8 @@ export function PlanEditor({ plan }: { plan: Plan }) {
                 {t('summary.target')}: <strong>{targetKcal ? `${fmt(targetKcal, lang)} kcal` : t('summary.noTarget')}</strong>
               </Text>
               {macros ? (
-                <Table withTableBorder fz="sm">
+                <Table.ScrollContainer minWidth={420} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('summary.title') } }}>
+                <Table withTableBorder fz="sm" data-testid="macros-table">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('summary.macro')}</Table.Th>
@@ -375,9 +379,10 @@ export function PlanEditor({ plan }: { plan: Plan }) {
                     ))}
                   </Table.Tbody>
                 </Table>
+                </Table.ScrollContainer>
               ) : null}
             </Stack>
-            <Stack gap="xs">
+            <Stack gap="xs" miw={0}>
               <Text>
                 {t('summary.weeklyAverage')}: <strong data-testid="weekly-kcal">{fmt(totals?.weeklyAverage.values.energyKcal, lang)} kcal</strong>{' '}
                 <Text span size="sm">({t('summary.daysCounted', { count: totals?.daysCounted ?? 0 })})</Text>
@@ -578,7 +583,7 @@ function FormulaDay({
                                 allowDeselect={false}
                                 w={200}
                                 data={[{ value: 'g', label: t('editor.grams') }, ...item.measures.filter((m) => m.position === item.unit || isMeasureVisible(m.description, lang)).map((m) => ({ value: String(m.position), label: `${m.amount !== 1 ? `${fmt(m.amount, lang, 2)} ` : ''}${measureDescriptionFor(m.description, lang.startsWith('en') ? 'en' : 'es')} (${fmt(m.gramWeight, lang, 1)} g)` }))]}
-                                onChange={(v) => v && updateMeal(s.slot, (list) => list.map((x) => (x.key === item.key ? { ...x, unit: v === 'g' ? 'g' : Number(v) } : x)))}
+                                onChange={(v) => v && updateMeal(s.slot, (list) => list.map((x) => (x.key === item.key ? withUnit(x, v === 'g' ? 'g' : Number(v)) : x)))}
                               />
                             ) : (
                               <Text size="sm">{item.unit === 'serving' ? t('editor.servings') : t('editor.grams')}</Text>
