@@ -1,6 +1,6 @@
 // Subscriptions in Chromium (issue 12), two people at once: an operator creates a plan for Uruguay with
-// no trial days, so a nutritionist who registers there starts expired — she is sent to /planes, chooses
-// the plan, lands on /activar-cuenta (plan, amount, how to pay, her data still downloadable); the
+// no trial days, so a nutritionist who registers there starts expired — she can still read her screens
+// (a banner leads to paying), chooses the plan in /planes, lands on /activar-cuenta (plan, amount, how to pay, her data still downloadable); the
 // operator finds her in /admin and records the transfer; her screen moves on to /exitoso by itself and
 // the practice works again. Then the fiscal popup: a wrong CUIT check digit is refused on screen, a good
 // one is saved and the success state links to the billing tab, which shows it after a reload. The
@@ -47,16 +47,31 @@ test('trial over → plans → pay → an operator records the payment → acces
   await nutri.page.getByLabel('País').fill('Uruguay');
   await nutri.page.getByRole('option', { name: 'Uruguay', exact: true }).click();
   await nutri.page.getByRole('button', { name: 'Crear cuenta' }).click();
+  // Expired, not locked out: she can read her screens (issue 25), the shell says the subscription ended
+  // and leads to paying; "Ir al inicio" never loops.
+  await expect(nutri.page).toHaveURL(/\/inicio$/);
+  const expiredAlert = nutri.page.getByTestId('plan-alert');
+  await expect(expiredAlert).toContainText('Tu suscripción venció: podés ver tus datos, pero no modificarlos.');
+  await nutri.page.goto('/pacientes');
+  await expect(nutri.page).toHaveURL(/\/pacientes$/);
+  await expect(nutri.page.getByTestId('plan-alert')).toBeVisible();
+  await nutri.page.getByTestId('plan-alert').getByRole('link', { name: 'Pagar' }).click();
+  await expect(nutri.page).toHaveURL(/\/activar-cuenta$/);
+  await expect(nutri.page.getByTestId('inactive-notice')).toContainText('Tu suscripción venció. Podés seguir viendo');
+  await nutri.page.getByRole('link', { name: 'Ir al inicio' }).click();
+  await expect(nutri.page).toHaveURL(/\/inicio$/);
+  await nutri.page.getByTestId('plan-alert').getByRole('link', { name: 'Pagar' }).click();
+  await nutri.page.getByRole('link', { name: 'Elegir un plan' }).click();
   await expect(nutri.page).toHaveURL(/\/planes$/);
   const plan = nutri.page.getByTestId('plan-uy-mensual');
   await expect(plan).toContainText('Mensual Uruguay');
   await expect(plan).toContainText('Por mes');
-  await expect(nutri.page.getByText(/Tu cuenta está inactiva o tu suscripción venció/)).toBeVisible();
+  // A plan with no trial never offers "0 días de prueba gratis".
+  await expect(plan).not.toContainText('prueba');
+  await expect(nutri.page.getByText(/Tu suscripción venció. Podés seguir viendo/)).toBeVisible();
   await screenshot(nutri.page, 'billing-02-plans-expired');
 
-  // Any screen of the practice sends her back (Usu_Baneado 2); she chooses the plan.
-  await nutri.page.goto('/pacientes');
-  await expect(nutri.page).toHaveURL(/\/planes$/);
+  // She chooses the plan.
   await nutri.page.getByTestId('plan-uy-mensual').getByRole('button', { name: 'Elegir este plan' }).click();
   await expect(nutri.page).toHaveURL(/\/activar-cuenta$/);
   await expect(nutri.page.getByTestId('payment-plan')).toHaveText('Mensual Uruguay · Por mes');
@@ -105,7 +120,7 @@ test('trial over → plans → pay → an operator records the payment → acces
   await expect(popup).toContainText('Completá tus datos de facturación');
   await popup.getByLabel('Tipo de documento').selectOption('CUIT');
   await popup.getByTestId('fiscal-number').fill('30500010913');
-  await expect(popup.getByTestId('fiscal-number')).toHaveValue('30.500.010.913');
+  await expect(popup.getByTestId('fiscal-number')).toHaveValue('30-50001091-3');
   await popup.getByRole('button', { name: 'Guardar' }).click();
   await expect(popup.getByText('El CUIT no es válido: el dígito verificador no coincide.')).toBeVisible();
   await screenshot(nutri.page, 'billing-06-fiscal-popup-error');
@@ -122,7 +137,10 @@ test('trial over → plans → pay → an operator records the payment → acces
   await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Activa');
   await expect(nutri.page.getByTestId('billing-history')).toContainText('Pago aprobado');
   await expect(nutri.page.getByTestId('billing-history')).toContainText('TRF-E2E-0001');
-  await expect(nutri.page.getByTestId('fiscal-number')).toHaveValue('30.500.010.912');
+  await expect(nutri.page.getByTestId('fiscal-number')).toHaveValue('30-50001091-2');
+  await expect(nutri.page.getByTestId('subscription-fiscal-document')).toHaveText('CUIT 30-50001091-2');
+  // Billing dates in the app's one format.
+  await expect(nutri.page.getByTestId('subscription-valid-until')).toContainText(/^\d{2}-\d{2}-\d{4}/);
   await expect(nutri.page.getByLabel('Tipo de documento')).toHaveValue('CUIT');
   await expect(nutri.page.getByRole('dialog')).toHaveCount(0);
   await screenshot(nutri.page, 'billing-08-billing-tab');

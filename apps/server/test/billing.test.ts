@@ -56,7 +56,8 @@ describe('trial → expiry → manual payment → access restored', () => {
     operator.auth = await signIn(operator);
     const expired = await call(lucia.auth, 'GET', '/api/v1/me/subscription');
     expect(expired.json().state).toMatchObject({ status: 'expired', activo: false, bannedStatus: 2, alerta_tipo: 'danger' });
-    expect((await call(lucia.auth, 'GET', '/api/v1/me')).json().user.bannedStatus).toBe(2);
+    // Expired, not suspended: the session says read-only, so the web guard lets her read every screen.
+    expect((await call(lucia.auth, 'GET', '/api/v1/me')).json().user).toMatchObject({ bannedStatus: 2, readOnly: true });
     // Reads (and therefore exports) stay open; writes are refused with a clear code and nothing changes.
     const list = await call(lucia.auth, 'GET', '/api/v1/patients');
     expect(list.statusCode).toBe(200);
@@ -133,8 +134,12 @@ describe('operator routes and bans', () => {
     const n = await registerAndLogin(t);
     const userId = n.session.user.id as string;
     expect((await call(operator.auth, 'PATCH', `/api/v1/admin/users/${userId}`, { bannedStatus: 2 })).statusCode).toBe(200);
-    expect((await call(n.auth, 'GET', '/api/v1/me')).json().user.bannedStatus).toBe(2);
-    expect((await call(n.auth, 'POST', '/api/v1/patients', { firstName: 'Ana', lastName: 'Gil' })).statusCode).toBe(402);
+    // Suspended says so (not "activa"), and is not the read-only state of an expired subscription.
+    expect((await call(n.auth, 'GET', '/api/v1/me')).json().user).toMatchObject({ bannedStatus: 2, readOnly: false });
+    expect((await call(n.auth, 'GET', '/api/v1/me/subscription')).json().state).toMatchObject({ status: 'suspended', activo: false });
+    const refused = await call(n.auth, 'POST', '/api/v1/patients', { firstName: 'Ana', lastName: 'Gil' });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.message).toContain('suspendida');
     expect((await call(operator.auth, 'PATCH', `/api/v1/admin/users/${userId}`, { bannedStatus: 0 })).statusCode).toBe(200);
     expect((await call(n.auth, 'POST', '/api/v1/patients', { firstName: 'Ana', lastName: 'Gil' })).statusCode).toBe(201);
     const audit = (await call(operator.auth, 'GET', `/api/v1/admin/audit?targetType=user&targetId=${userId}`)).json().items;
@@ -182,7 +187,11 @@ describe('fiscal data (PUT /api/v1/me/fiscal)', () => {
     const saved = await call(n.auth, 'PUT', '/api/v1/me/fiscal', { documentType: 'CUIT', documentNumber: '30-50001091-2' });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ documentType: 'CUIT', documentNumber: '30500010912' });
-    expect((await call(n.auth, 'GET', '/api/v1/me/subscription')).json().state.tour_documento).toBe(false);
+    const mine = (await call(n.auth, 'GET', '/api/v1/me/subscription')).json();
+    expect(mine.state.tour_documento).toBe(false);
+    // Her document travels with the subscription, so the operator who bills her sees it in the console.
+    expect(mine.fiscalDocument).toEqual({ type: 'CUIT', number: '30500010912' });
+    expect((await call(operator.auth, 'GET', `/api/v1/admin/users/${n.session.user.id}/subscription`)).json().fiscalDocument).toEqual({ type: 'CUIT', number: '30500010912' });
   });
 });
 

@@ -17,7 +17,7 @@ const fixture = (name: string) =>
   };
 
 const plan: ProviderPlan = { key: 'profesional-mensual', name: 'Plan Profesional', period: 'mensual', intervalMonths: 1, priceCents: 1_500_000, currency: 'ARS' };
-const semestral: ProviderPlan = { ...plan, key: 'profesional-semestral', period: 'semestral', intervalMonths: 7, priceCents: 9_000_000 };
+const semestral: ProviderPlan = { ...plan, key: 'profesional-semestral', period: 'semestral', intervalMonths: 6, priceCents: 9_000_000 };
 const checkout = { subscriptionId: 'sub_almendra_1', nutritionistId: 'n1', payerEmail: 'lucia@consultorio.test', plan, successUrl: 'http://almendra.test/exitoso', failureUrl: 'http://almendra.test/pagar' };
 
 function replayingStripe(names: string[]) {
@@ -75,7 +75,7 @@ describe('Stripe adapter (recorded exchanges)', () => {
     expect(change.get('items[0][id]')).toBe('si_1Item');
     expect(change.get('items[0][price_data][product]')).toBe('prod_1Plan');
     expect(change.get('items[0][price_data][unit_amount]')).toBe('9000000');
-    expect(change.get('items[0][price_data][recurring][interval_count]')).toBe('7');
+    expect(change.get('items[0][price_data][recurring][interval_count]')).toBe('6');
     expect(change.get('proration_behavior')).toBe('create_prorations');
   });
 
@@ -133,7 +133,7 @@ describe('Mercado Pago adapter (recorded responses)', () => {
     expect(session.externalId).toBe('2c938084726fca480172750000000000');
     expect(calls[0]).toEqual({
       method: 'preApproval.create',
-      args: { body: { reason: 'Plan Profesional', external_reference: 'sub_almendra_1', payer_email: 'lucia@consultorio.test', back_url: 'http://almendra.test/exitoso', status: 'pending', auto_recurring: { frequency: 7, frequency_type: 'months', transaction_amount: 90000, currency_id: 'ARS' } } },
+      args: { body: { reason: 'Plan Profesional', external_reference: 'sub_almendra_1', payer_email: 'lucia@consultorio.test', back_url: 'http://almendra.test/exitoso', status: 'pending', auto_recurring: { frequency: 6, frequency_type: 'months', transaction_amount: 90000, currency_id: 'ARS' } } },
     });
   });
 

@@ -53,6 +53,11 @@ export const userSchema = z.object({
   starredPages: starredPagesSchema,
   /** Usu_Baneado of the spec: 0 active, 2 banned or expired (sent to /activar-cuenta or /planes). */
   bannedStatus: z.number().int(),
+  /**
+   * With bannedStatus 2: true when the subscription ended (trial or paid period over) — every screen can
+   * still be read, writes answer 402 until she pays; false/absent for an operator's suspension.
+   */
+  readOnly: z.boolean().optional(),
   /** keyPlan of the spec: the plan the account had chosen, when any. */
   planKey: z.string().nullable(),
   confirmed: z.boolean(),

@@ -38,7 +38,7 @@ export const upsertSubscriptionPlanRequestSchema = z.object({
 export type UpsertSubscriptionPlanRequest = z.infer<typeof upsertSubscriptionPlanRequestSchema>;
 
 export const planStateSchema = z.object({
-  status: z.enum(['trialing', 'active', 'past_due', 'cancelled', 'expired']),
+  status: z.enum(['trialing', 'active', 'past_due', 'cancelled', 'expired', 'suspended']),
   plan: z.string().nullable(),
   activo: z.boolean(),
   dias_transcurridos: z.number().int(),
@@ -85,6 +85,8 @@ export const meSubscriptionSchema = z.object({
   manualPaymentInstructions: z.string().nullable(),
   /** Processors configured on this server whose hosted checkout /pagar offers. */
   checkoutProcessors: z.array(z.enum(['mercadopago', 'stripe'])),
+  /** Her saved fiscal document (digits only), shown to her and to the operator who bills her. */
+  fiscalDocument: z.object({ type: z.enum(['CUIT', 'DNI']), number: z.string() }).nullable().optional(),
 });
 export type MeSubscription = z.infer<typeof meSubscriptionSchema>;
 
@@ -167,6 +169,8 @@ export const billingFiguresSchema = z.object({
   pastDue: z.number().int(),
   cancelled: z.number().int(),
   expired: z.number().int(),
+  /** Accounts an operator suspended (whatever their subscription says). */
+  suspended: z.number().int(),
   /** Paid accounts whose access ended in the last 30 days over those paying 30 days ago. */
   churnLast30Days: z.number(),
   paymentsByMonth: z.array(z.object({ month: z.string(), count: z.number().int(), amounts: z.array(z.object({ currency: z.string(), cents: z.number().int() })) })),

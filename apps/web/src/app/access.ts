@@ -17,6 +17,7 @@ export async function currentViewer(): Promise<Viewer> {
       authenticated: true,
       role: me.user.role,
       bannedStatus: me.user.bannedStatus,
+      readOnly: me.user.readOnly ?? false,
       planKey: me.user.planKey,
       locked: isLocked(),
     };

@@ -47,16 +47,19 @@ describe('route guard decisions', () => {
     expect(decideAccess(at('/exitoso'), ruleOf('/exitoso'), SIGNED_OUT)).toMatchObject({ reason: 'unauthenticated' });
   });
 
-  it('sends banned accounts to /activar-cuenta when they have a plan key, else to /planes', () => {
+  it('sends suspended accounts to /activar-cuenta (which says so), with or without a plan key', () => {
     expect(decideAccess(at('/pacientes'), editor, { ...nutritionist, bannedStatus: 2, planKey: 'mensual' })).toEqual({
       kind: 'redirect',
       to: '/activar-cuenta',
       reason: 'banned',
     });
     expect(decideAccess(at('/pacientes'), editor, { ...nutritionist, bannedStatus: 2, planKey: null })).toMatchObject({
-      to: '/planes',
+      to: '/activar-cuenta',
       reason: 'banned',
     });
+    // An expired subscription (read-only) keeps every screen readable: /inicio and /pacientes open.
+    expect(decideAccess(at('/pacientes'), editor, { ...nutritionist, bannedStatus: 2, readOnly: true, planKey: 'mensual' })).toEqual({ kind: 'allow' });
+    expect(decideAccess(at('/inicio'), editor, { ...nutritionist, bannedStatus: 2, readOnly: true, planKey: null })).toEqual({ kind: 'allow' });
     // Other status values are not a ban.
     expect(decideAccess(at('/pacientes'), editor, { ...nutritionist, bannedStatus: 1 })).toEqual({ kind: 'allow' });
   });

@@ -31,6 +31,8 @@ export interface Viewer {
   authenticated: boolean;
   role: Role | null;
   bannedStatus: number;
+  /** With bannedStatus 2: the subscription ended (not an operator's suspension); her screens stay readable. */
+  readOnly?: boolean;
   planKey: string | null;
   locked: boolean;
 }
@@ -51,8 +53,12 @@ export function decideAccess(target: { pathname: string; search: string }, rule:
   if (viewer.locked) {
     return { kind: 'redirect', to: `${LOCK_SCREEN_PATH}?to=${encodeURIComponent(wanted)}`, reason: 'locked' };
   }
-  if (viewer.bannedStatus === BANNED_STATUS) {
-    return { kind: 'redirect', to: viewer.planKey ? ACTIVATE_ACCOUNT_PATH : PLANS_PATH, reason: 'banned' };
+  // An expired subscription keeps every screen readable (the server refuses writes with 402 and the shell
+  // shows the way to pay); an operator's suspension, or a ban without billing, goes to /activar-cuenta.
+  if (viewer.bannedStatus === BANNED_STATUS && !viewer.readOnly) {
+    // Always /activar-cuenta (the spec sent a ban without a plan key to /planes; choosing a plan does not
+    // lift a suspension, and /activar-cuenta says it is suspended and offers her data).
+    return { kind: 'redirect', to: ACTIVATE_ACCOUNT_PATH, reason: 'banned' };
   }
   if (rule.roles && (!viewer.role || !rule.roles.includes(viewer.role))) {
     // A patient who follows a practice link (or an old bookmark) lands in their portal, not on an error.

@@ -96,12 +96,14 @@ describe('app routes', () => {
     expect(readSession()).toBeNull();
   });
 
-  it('sends banned accounts to /planes, nutritionists away from /admin, and locked sessions to the lock screen', async () => {
+  it('sends suspended accounts to /activar-cuenta (which says so), nutritionists away from /admin, and locked sessions to the lock screen', async () => {
     storeValidSession();
     queryClient.setQueryData(['me'], me({ bannedStatus: 2, planKey: null }));
     const banned = renderAt('/pacientes');
-    await waitFor(() => expect(here(banned)).toBe('/planes'));
-    expect(await screen.findByTestId('plans-screen-plans')).toBeInTheDocument();
+    await waitFor(() => expect(here(banned)).toBe('/activar-cuenta'));
+    expect(await screen.findByTestId('suspended-screen')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Tu cuenta está suspendida' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ir al inicio' })).toBeNull();
 
     queryClient.setQueryData(['me'], me());
     const nutritionist = renderAt('/admin');

@@ -40,10 +40,13 @@ describe('DNI', () => {
 });
 
 describe('display', () => {
-  it('strips separators and shows dot thousands separators', () => {
+  it('strips separators; shows a CUIT as 20-30123456-3 and a DNI with dot thousands separators', () => {
     expect(documentDigits('20-12345678-6')).toBe('20123456786');
-    expect(formatDocumentNumber('20123456786')).toBe('20.123.456.786');
-    expect(formatDocumentNumber('12345678')).toBe('12.345.678');
-    expect(formatDocumentNumber('1234567')).toBe('1.234.567');
+    expect(formatDocumentNumber('20301234563', 'CUIT')).toBe('20-30123456-3');
+    expect(formatDocumentNumber('2030', 'CUIT')).toBe('20-30');
+    expect(formatDocumentNumber('20', 'CUIT')).toBe('20');
+    expect(formatDocumentNumber('2030123456', 'CUIT')).toBe('20-30123456');
+    expect(formatDocumentNumber('12345678', 'DNI')).toBe('12.345.678');
+    expect(formatDocumentNumber('1234567', 'DNI')).toBe('1.234.567');
   });
 });

@@ -38,7 +38,15 @@ export function fiscalDocumentProblem(type: FiscalDocumentType, value: string): 
   return cuitCheckDigit(digits.slice(0, 10)) === Number(digits[10]) ? null : 'cuit_check_digit';
 }
 
-/** Dot thousands separators, as the form shows the number: 20123456786 → 20.123.456.786. */
-export function formatDocumentNumber(digits: string): string {
+/**
+ * How a document is shown: a CUIT as AFIP prints it, 20-30123456-3 (type, number, check digit); a DNI with
+ * dot thousands separators, 30.123.456. Works on partial input too, so the form can format as she types.
+ */
+export function formatDocumentNumber(digits: string, type: FiscalDocumentType): string {
+  if (type === 'CUIT') {
+    if (digits.length <= 2) return digits;
+    if (digits.length <= 10) return `${digits.slice(0, 2)}-${digits.slice(2)}`;
+    return `${digits.slice(0, 2)}-${digits.slice(2, 10)}-${digits.slice(10)}`;
+  }
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }

@@ -49,7 +49,10 @@ describe('plan state transitions (injected clock)', () => {
   it('a rejected payment raises a danger alert; an operator ban wins over any state', () => {
     const rejected: SubscriptionRecord = { ...base, lastPayment: { status: 'rejected', at: '2026-03-05T00:00:00.000Z' } };
     expect(computePlanState(rejected, at('2026-03-06T00:00:00.000Z'))).toMatchObject({ status: 'trialing', alerta_tipo: 'danger' });
-    expect(computePlanState(base, at('2026-03-05T00:00:00.000Z'), { operatorBanned: true })).toMatchObject({ activo: true, bannedStatus: 2 });
+    // Suspended, not "active": the screens must say so (issue 25), even with a paid period running.
+    expect(computePlanState(base, at('2026-03-05T00:00:00.000Z'), { operatorBanned: true })).toMatchObject({ status: 'suspended', activo: false, bannedStatus: 2, gratis: false, alerta_tipo: 'danger' });
+    const paid: SubscriptionRecord = { ...base, planKey: 'ar-mensual', period: 'mensual', paidUntil: '2026-04-16T12:00:00.000Z' };
+    expect(computePlanState(paid, at('2026-03-20T00:00:00.000Z'), { operatorBanned: true })).toMatchObject({ status: 'suspended', activo: false, proximo_cobro: null });
   });
 
   it('tour_documento once the account has chosen or paid a plan, until the fiscal data is saved or its tour seen; tour while the first-patient popup is due', () => {
@@ -79,6 +82,6 @@ describe('periods', () => {
   it('extends from the later of the payment date and the current end (early renewals are not lost)', () => {
     expect(extendPaidPeriod(null, '2026-03-20T00:00:00.000Z', 'mensual')).toBe('2026-04-20T00:00:00.000Z');
     expect(extendPaidPeriod('2026-04-20T00:00:00.000Z', '2026-04-10T00:00:00.000Z', 'mensual')).toBe('2026-05-20T00:00:00.000Z');
-    expect(extendPaidPeriod('2026-01-01T00:00:00.000Z', '2026-04-10T00:00:00.000Z', 'semestral')).toBe('2026-11-10T00:00:00.000Z');
+    expect(extendPaidPeriod('2026-01-01T00:00:00.000Z', '2026-04-10T00:00:00.000Z', 'semestral')).toBe('2026-10-10T00:00:00.000Z');
   });
 });

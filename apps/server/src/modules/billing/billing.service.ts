@@ -328,6 +328,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const { state, row, plan } = await stateOf(db, nutritionistId);
       const events = await history(nutritionistId);
       const lastRejected = events.find((e) => e.type === 'payment.rejected');
+      const fiscal = await db.selectFrom('nutritionists').select(['fiscal_document_type', 'fiscal_document_number']).where('id', '=', nutritionistId).executeTakeFirst();
       const rejectedNotice =
         lastRejected && row.last_payment_status === 'rejected' && row.rejected_notice_seen_event_id !== lastRejected.id
           ? { eventId: lastRejected.id, at: lastRejected.createdAt, reason: lastRejected.note }
@@ -340,6 +341,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         rejectedNotice,
         manualPaymentInstructions: deps.manualInstructions,
         checkoutProcessors: (['mercadopago', 'stripe'] as const).filter((key) => deps.processors?.[key]),
+        fiscalDocument: fiscal?.fiscal_document_type && fiscal.fiscal_document_number ? { type: fiscal.fiscal_document_type, number: fiscal.fiscal_document_number } : null,
       };
     },
 
@@ -415,17 +417,21 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!deps.enabled) return;
       const state = (await statesOf(db, { nutritionistIds: [nutritionistId] })).get(nutritionistId)?.state;
       if (!state) return;
-      if (!state.activo) throw inactive();
-      if (state.bannedStatus === 2) {
-        throw new AppError('SUBSCRIPTION_INACTIVE', 'Tu cuenta está suspendida: podés ver y exportar tus datos, pero no modificarlos. Escribinos para reactivarla.');
+      if (state.status === 'suspended') {
+        throw new AppError('SUBSCRIPTION_INACTIVE', 'Tu cuenta está suspendida por quien administra este servidor: podés ver y exportar tus datos, pero no modificarlos.');
       }
+      if (!state.activo) throw inactive();
     },
 
-    /** Usu_Baneado as the web guard reads it: the operator's ban, or 2 for an expired subscription. */
-    async effectiveBannedStatus(user: { id: string; banned_status: number }): Promise<number> {
-      if (Number(user.banned_status) === 2 || !deps.enabled) return Number(user.banned_status);
+    /**
+     * Usu_Baneado as the web guard reads it: the operator's ban (2, not read-only: the account is suspended),
+     * or 2 and read-only for an expired subscription (her records stay readable, writes answer 402).
+     */
+    async effectiveBannedStatus(user: { id: string; banned_status: number }): Promise<{ bannedStatus: number; readOnly: boolean }> {
+      if (Number(user.banned_status) === 2 || !deps.enabled) return { bannedStatus: Number(user.banned_status), readOnly: false };
       const [practice] = (await statesOf(db, { userId: user.id })).values();
-      return practice ? practice.state.bannedStatus : Number(user.banned_status);
+      const bannedStatus = practice ? practice.state.bannedStatus : Number(user.banned_status);
+      return { bannedStatus, readOnly: bannedStatus === 2 && practice?.state.status === 'expired' };
     },
 
     // Operator side.
@@ -480,12 +486,13 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     async figures() {
       const states = await statesOf(db, 'all');
-      const counts = { accounts: states.size, trialing: 0, active: 0, pastDue: 0, cancelled: 0, expired: 0 };
+      const counts = { accounts: states.size, trialing: 0, active: 0, pastDue: 0, cancelled: 0, expired: 0, suspended: 0 };
       for (const { state } of states.values()) {
         if (state.status === 'trialing') counts.trialing += 1;
         else if (state.status === 'active') counts.active += 1;
         else if (state.status === 'past_due') counts.pastDue += 1;
         else if (state.status === 'cancelled') counts.cancelled += 1;
+        else if (state.status === 'suspended') counts.suspended += 1;
         else counts.expired += 1;
       }
       const now = clock.now().getTime();

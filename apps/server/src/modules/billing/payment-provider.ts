@@ -11,7 +11,7 @@ export interface ProviderPlan {
   key: string;
   name: string;
   period: 'mensual' | 'semestral' | 'anual';
-  /** Months between charges: mensual 1, semestral 7 ('Cada 7 meses'), anual 12. */
+  /** Months between charges: mensual 1, semestral 6 ('Cada 6 meses'), anual 12. */
   intervalMonths: number;
   priceCents: number;
   currency: string;

@@ -19,7 +19,7 @@ import { PlansPanel } from '../components/plans-panel';
 import { UsersPanel } from '../components/users-panel';
 
 const FIGURES = ['users', 'nutritionists', 'admins', 'pendingEmails'] as const satisfies readonly (keyof PlatformSummary)[];
-const BILLING_FIGURES = ['accounts', 'trialing', 'active', 'pastDue', 'cancelled', 'expired'] as const;
+const BILLING_FIGURES = ['accounts', 'trialing', 'active', 'pastDue', 'cancelled', 'expired', 'suspended'] as const;
 export const ADMIN_TABS = ['resumen', 'usuarios', 'planes', 'contenidos', 'alimentos', 'auditoria'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 

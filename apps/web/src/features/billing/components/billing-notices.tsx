@@ -46,7 +46,9 @@ export function BillingNotices() {
   const state = data.state;
   const date = formatDay(state.vigencia, i18n.language);
   const banner =
-    state.status === 'past_due'
+    state.status === 'expired'
+      ? t('alerts.expired')
+      : state.status === 'past_due'
       ? t('alerts.pastDue', { date })
       : state.status === 'cancelled'
         ? t('alerts.cancelled', { date })
@@ -61,9 +63,15 @@ export function BillingNotices() {
         <Alert color={state.alerta_tipo === 'danger' ? 'red' : state.alerta_tipo === 'warning' ? 'yellow' : 'blue'} mb="md" data-testid="plan-alert">
           <Group justify="space-between" gap="xs">
             <Text size="sm">{banner}</Text>
-            <Anchor component={Link} to="/comprar" size="sm">
-              {t('alerts.choose')}
-            </Anchor>
+            {state.status === 'expired' ? (
+              <Anchor component={Link} to="/activar-cuenta" size="sm">
+                {t('alerts.pay')}
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to="/comprar" size="sm">
+                {t('alerts.choose')}
+              </Anchor>
+            )}
           </Group>
         </Alert>
       ) : null}

@@ -5,16 +5,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MeSubscription } from '@almendra/contracts';
+import { formatDocumentNumber } from '@almendra/domain';
 import { PageLoader } from '../../../components/page-loader';
 import { intlLocale } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/toast';
 import { billingApi, billingKeys, formatMoney, mySubscriptionQuery } from '../api/billing-api';
 import { FiscalForm } from './fiscal-form';
 
-export const STATUS_COLOR = { trialing: 'blue', active: 'teal', past_due: 'orange', cancelled: 'gray', expired: 'red' } as const;
+export const STATUS_COLOR = { trialing: 'blue', active: 'teal', past_due: 'orange', cancelled: 'gray', expired: 'red', suspended: 'red' } as const;
 
-export function formatDay(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+/** The app's one date format, dd-mm-yyyy (as the records, plans and consultations show dates), in her local day. */
+export function formatDay(iso: string, _language?: string): string {
+  const d = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}-${two(d.getMonth() + 1)}-${d.getFullYear()}`;
 }
 
 function Figure({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
@@ -41,6 +45,9 @@ export function SubscriptionSummary({ data }: { data: MeSubscription }) {
       <Figure label={t('tab.validUntil')} value={`${formatDay(state.vigencia, i18n.language)}${state.activo ? ` · ${t('tab.daysLeft', { count: Math.max(0, state.dias_restantes) })}` : ''}`} testId="subscription-valid-until" />
       <Figure label={t('tab.nextCharge')} value={state.proximo_cobro ? formatDay(state.proximo_cobro, i18n.language) : t('tab.none')} testId="subscription-next-charge" />
       <Figure label={t('tab.processor')} value={state.procesador ? t(`processor.${state.procesador}`) : t('tab.none')} />
+      {data.fiscalDocument ? (
+        <Figure label={t('tab.fiscalDocument')} value={`${data.fiscalDocument.type} ${formatDocumentNumber(data.fiscalDocument.number, data.fiscalDocument.type)}`} testId="subscription-fiscal-document" />
+      ) : null}
     </SimpleGrid>
   );
 }

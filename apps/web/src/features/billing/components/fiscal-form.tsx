@@ -1,16 +1,23 @@
 // The billing form (seed 1 section 5): document type (the placeholder, value 0, is not a choice:
 // 'Por favor, seleccione el tipo de documento.'), CUIT or DNI; the number required and numeric, shown
-// with dot thousands separators; a CUIT must pass its check digit (checked here and by the server).
+// as it is written on paper (CUIT 20-30123456-3, DNI 30.123.456) while typed; a CUIT must pass its check
+// digit (checked here and by the server).
 import { useState } from 'react';
 import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { documentDigits, fiscalDocumentProblem, formatDocumentNumber } from '@almendra/domain';
+import { documentDigits, fiscalDocumentProblem, formatDocumentNumber, type FiscalDocumentType } from '@almendra/domain';
 import type { FiscalData } from '@almendra/contracts';
 import { fieldErrors } from '../../../lib/api-error';
 import { showError, showSuccess } from '../../../lib/toast';
 import { billingApi, billingKeys, fiscalQuery } from '../api/billing-api';
 
+/** Digits shown the way the chosen document is written; anything else is left as typed (and reported). */
+function shown(typed: string, type: string): string {
+  const digits = documentDigits(typed);
+  if (!/^\d*$/.test(digits)) return typed;
+  return type === 'CUIT' || type === 'DNI' ? formatDocumentNumber(digits, type as FiscalDocumentType) : digits;
+}
 
 export function FiscalForm({ onSaved }: { onSaved?: (data: FiscalData) => void }) {
   const { t } = useTranslation('billing');
@@ -20,7 +27,7 @@ export function FiscalForm({ onSaved }: { onSaved?: (data: FiscalData) => void }
   const [number, setNumber] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ type?: string; number?: string }>({});
   const currentType = type ?? fiscal.data?.documentType ?? '0';
-  const currentNumber = number ?? (fiscal.data?.documentNumber ? formatDocumentNumber(fiscal.data.documentNumber) : '');
+  const currentNumber = shown(number ?? fiscal.data?.documentNumber ?? '', currentType);
 
   const save = useMutation({
     mutationFn: billingApi.saveFiscal,
@@ -79,8 +86,8 @@ export function FiscalForm({ onSaved }: { onSaved?: (data: FiscalData) => void }
           onChange={(e) => {
             const typed = e.currentTarget.value;
             const digits = documentDigits(typed);
-            // Shown with dot thousands separators as it is typed; anything but digits is reported, not dropped.
-            setNumber(/^\d*$/.test(digits) ? formatDocumentNumber(digits) : typed);
+            // Formatted as it is typed (see shown); anything but digits is reported, not dropped.
+            setNumber(typed);
             setErrors((c) => ({ ...c, number: /^\d*$/.test(digits) ? undefined : t('fiscal.numberNumeric') }));
           }}
           error={errors.number}

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import { IconCircleCheck, IconDownload, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -52,7 +52,13 @@ function useCountry(): string | null {
   return region ? region.toUpperCase() : null;
 }
 
-function PlanCard({ plan, current, onChoose, busy }: { plan: SubscriptionPlan; current: boolean; onChoose: (() => void) | null; busy: boolean }) {
+/** An operator's suspension (Usu_Baneado 2 set in the console), as the session reports it. */
+function useSuspended(): boolean {
+  const me = useCurrentUser();
+  return me.data?.user.bannedStatus === 2 && !me.data.user.readOnly;
+}
+
+function PlanCard({ plan, current, onChoose, busy, showTrial }: { plan: SubscriptionPlan; current: boolean; onChoose: (() => void) | null; busy: boolean; showTrial: boolean }) {
   const { t, i18n } = useTranslation('billing');
   return (
     <Card withBorder radius="md" padding="lg" data-testid={`plan-${plan.key}`}>
@@ -68,9 +74,11 @@ function PlanCard({ plan, current, onChoose, busy }: { plan: SubscriptionPlan; c
           {formatMoney(plan.priceCents, plan.currency, intlLocale(i18n.language))}
         </Text>
         <Text size="sm">{plan.patientLimit ? t('plans.patientLimit', { count: plan.patientLimit }) : t('plans.noLimit')}</Text>
-        <Text size="sm" c="dimmed">
-          {t('plans.trial', { count: plan.trialDays })}
-        </Text>
+        {showTrial && plan.trialDays > 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('plans.trial', { count: plan.trialDays })}
+          </Text>
+        ) : null}
         {onChoose ? (
           <Button mt="auto" onClick={onChoose} loading={busy} variant={current ? 'default' : 'filled'}>
             {t('plans.choose')}
@@ -99,6 +107,20 @@ function BillingOffScreen({ testId }: { testId: string }) {
   );
 }
 
+/**
+ * An operator suspended the account: it says so and why (not the subscription: paying does not lift it),
+ * keeps her patients' data downloadable, and offers no way "home" — the guard would send her back here.
+ */
+function SuspendedScreen({ testId }: { testId: string }) {
+  const { t } = useTranslation(['billing', 'common']);
+  return (
+    <Stack gap="lg" maw={760} mx="auto" py="md" w="100%" data-testid={testId}>
+      <StatusScreen icon={IconLock} title={t('billing:suspended.title')} description={t('billing:suspended.description')} testId="suspended-screen" actions={<SessionActions />} />
+      <DataExportCard />
+    </Stack>
+  );
+}
+
 export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) {
   const { t } = useTranslation(['billing', 'common']);
   const navigate = useNavigate();
@@ -119,14 +141,18 @@ export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) 
     onError: showError,
   });
   const currentKey = mine.data?.state?.keyPlan ?? null;
+  const suspended = useSuspended();
+  if (suspended) return <SuspendedScreen testId={`plans-screen-${variant}`} />;
   if (mine.data && !mine.data.billingEnabled) return <BillingOffScreen testId={`plans-screen-${variant}`} />;
+  // A trial is offered to someone who has not used one: signed out, or still on it.
+  const showTrial = !signedIn || mine.data?.state?.status === 'trialing';
   return (
     <Stack gap="lg" maw={1000} mx="auto" py="md" w="100%" data-testid={`plans-screen-${variant}`}>
       <div>
         <Title order={1}>{variant === 'buy' ? t('billing:plans.buyTitle') : t('billing:plans.title')}</Title>
         <Text c="dimmed">{t('billing:plans.description')}</Text>
       </div>
-      {mine.data?.state && !mine.data.state.activo ? <Alert color="red">{t('billing:payment.bannedNotice')}</Alert> : null}
+      {mine.data?.state && !mine.data.state.activo ? <Alert color="red">{t('billing:payment.expiredNotice')}</Alert> : null}
       {plans.isPending ? (
         <PageLoader />
       ) : plans.data && plans.data.items.length > 0 ? (
@@ -138,6 +164,7 @@ export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) 
               current={plan.key === currentKey}
               busy={choose.isPending && choose.variables === plan.key}
               onChoose={signedIn ? () => choose.mutate(plan.key) : null}
+              showTrial={showTrial}
             />
           ))}
         </SimpleGrid>
@@ -227,6 +254,7 @@ export function PaymentPage({ mode = 'pay' }: { mode?: 'pay' | 'activate' }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signedIn = isAuthenticated();
+  const suspended = useSuspended();
   // Polls while waiting for the operator (or the processor's webhook) to confirm the payment.
   const mine = useQuery({ ...mySubscriptionQuery(), enabled: signedIn, refetchInterval: (query) => ((query.state.data as MeSubscription | undefined)?.state?.activo ? false : 10_000) });
   useDocumentTitle(`${mode === 'activate' ? t('billing:payment.activateTitle') : t('billing:payment.payTitle')} · ${t('common:appName')}`);
@@ -250,13 +278,14 @@ export function PaymentPage({ mode = 'pay' }: { mode?: 'pay' | 'activate' }) {
       <StatusScreen icon={IconCircleCheck} title={t('billing:payment.activateTitle')} description={t('billing:payment.bannedNotice')} actions={<SessionActions />} testId={`payment-screen-${mode}`} />
     );
   }
+  if (suspended) return <SuspendedScreen testId={`payment-screen-${mode}`} />;
   if (!mine.data) return <PageLoader />;
   if (!mine.data.billingEnabled) return <BillingOffScreen testId={`payment-screen-${mode}`} />;
   const plan = mine.data.plan;
   return (
     <Stack gap="lg" maw={760} mx="auto" py="md" w="100%" data-testid={`payment-screen-${mode}`}>
       <Title order={1}>{mode === 'activate' ? t('billing:payment.activateTitle') : t('billing:payment.payTitle')}</Title>
-      {state && !state.activo ? <Alert color="red" data-testid="inactive-notice">{t('billing:payment.bannedNotice')}</Alert> : null}
+      {state && !state.activo ? <Alert color="red" data-testid="inactive-notice">{t('billing:payment.expiredNotice')}</Alert> : null}
       {state ? (
         <Paper withBorder radius="md" p="lg">
           <SubscriptionSummary data={mine.data} />
@@ -317,13 +346,11 @@ export function PaymentPage({ mode = 'pay' }: { mode?: 'pay' | 'activate' }) {
       </Paper>
       {state && !state.activo ? <DataExportCard /> : null}
       <Group>
-        {state?.activo ? (
-          <Button component={Link} to="/inicio" variant="default">
-            {t('billing:payment.goHome')}
-          </Button>
-        ) : (
-          <SessionActions />
-        )}
+        {/* An expired account can still read her screens (the guard lets her in), so home never loops. */}
+        <Button component={Link} to="/inicio" variant="default">
+          {t('billing:payment.goHome')}
+        </Button>
+        {state?.activo ? null : <SessionActions />}
       </Group>
     </Stack>
   );
