@@ -327,7 +327,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         secureCookies: config.publicUrl.startsWith('https://'),
       });
       await api.register(onboardingRoutes, { onboarding: createOnboardingService(database.db, clock), guards });
-      await api.register(marketingRoutes, { db: database.db, guards, marketing: createMarketingService({ db: database.db, clock, mailer, bus, appointments }) });
+      await api.register(marketingRoutes, { db: database.db, guards, marketing: createMarketingService({ db: database.db, clock, mailer, bus, appointments, publicUrl: config.publicUrl }) });
       await api.register(publicProfileRoutes, { profiles: publicProfiles, guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });
       await api.register(adminConsoleRoutes, { db: database.db, guards, billing });

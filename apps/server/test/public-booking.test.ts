@@ -382,6 +382,53 @@ describe('appointment requests', () => {
   });
 });
 
+describe('request emails', () => {
+  it('the nutritionist is emailed each new request; the visitor’s emails carry floor, phone and profile link in the practice’s voice', async () => {
+    const { call, anonymous, slug, place, service, nutritionistId, body: registered } = await practice();
+    await call('PATCH', `/api/v1/locations/${place.id}`, { detail: 'Piso 3, depto. B' });
+    await t.database.db.updateTable('nutritionists').set({ phone: '11 4567-8900' }).where('id', '=', nutritionistId).execute();
+    const guest = visitor({ name: 'Lucía Fernández', message: 'Quisiera bajar de peso.' });
+    await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, { ...guest, locationId: place.id, serviceId: service.id, start: '2026-03-11T12:00:00.000Z' });
+
+    const toHer = await outboxTo(String(registered.email).toLowerCase());
+    const notice = toHer.find((m) => m.subject === 'Nueva solicitud de turno: Lucía Fernández');
+    expect(notice).toBeDefined();
+    expect(notice!.text_body).toContain('Cuándo: miércoles 11-03-2026 a las 09:00, Consultorio Palermo — Primera consulta');
+    expect(notice!.text_body).toContain(`Teléfono: ${guest.phone}`);
+    expect(notice!.text_body).toContain(`Correo: ${guest.email}`);
+    expect(notice!.text_body).toContain('Mensaje: Quisiera bajar de peso.');
+    expect(notice!.text_body).toContain('Podés confirmarla o rechazarla en Marketing: http://almendra.test/marketing');
+
+    const [received] = await outboxTo(guest.email as string);
+    expect(received!.text_body).toContain('para el miércoles 11-03-2026 a las 09:00 en Consultorio Palermo (Av. Santa Fe 3456, Piso 3, depto. B) — Primera consulta');
+    expect(received!.text_body).toContain('Teléfono de ');
+    expect(received!.text_body).toContain(': 11 4567-8900');
+    expect(received!.text_body).toContain(`Su perfil: http://almendra.test/p/${slug}`);
+    const item = (await call('GET', '/api/v1/marketing/requests')).json().items[0];
+    await call('PATCH', `/api/v1/marketing/requests/${item.id}`, { status: 'confirmed' });
+    const confirmed = (await outboxTo(guest.email as string)).at(-1)!;
+    expect(confirmed.text_body).toContain('(Av. Santa Fe 3456, Piso 3, depto. B)');
+    expect(confirmed.text_body).toContain('Si no podés asistir, avisale con anticipación.');
+    expect(confirmed.text_body).toContain(`Su perfil: http://almendra.test/p/${slug}`);
+
+    // A call-back to a neutral-Spanish practice: tú; to one using the app in English, her notice in English.
+    const user = await t.database.db.selectFrom('nutritionists').select('user_id').where('id', '=', nutritionistId).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('users').set({ locale: 'es' }).where('id', '=', user.user_id).execute();
+    const neutral = visitor();
+    await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, neutral);
+    expect((await outboxTo(neutral.email as string))[0]!.text_body).toContain('se comunique contigo.');
+    const rejectedId = (await call('GET', '/api/v1/marketing/requests')).json().items.find((r: { email: string }) => r.email === neutral.email).id;
+    await call('PATCH', `/api/v1/marketing/requests/${rejectedId}`, { status: 'rejected', reason: 'Puedes escribirme en marzo.' });
+    const rejected = (await outboxTo(neutral.email as string)).at(-1)!.text_body;
+    expect(rejected).toContain('Motivo: Puedes escribirme en marzo.');
+    expect(rejected).toContain(`Puedes pedir otro horario desde su perfil: http://almendra.test/p/${slug}`);
+    await t.database.db.updateTable('users').set({ locale: 'en' }).where('id', '=', user.user_id).execute();
+    await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, visitor({ name: 'Ana Ruiz' }));
+    const english = (await outboxTo(String(registered.email).toLowerCase())).find((m) => m.subject === 'New appointment request: Ana Ruiz');
+    expect(english!.text_body).toContain('When: asks to be called back');
+  });
+});
+
 describe('new patients become the practice’s patients', () => {
   const listIds = async (call: Call, query: string) => ((await call('GET', `/api/v1/patients?${query}`)).json().items as Array<{ id: string }>).map((p) => p.id);
 

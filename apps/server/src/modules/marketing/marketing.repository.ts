@@ -35,6 +35,8 @@ function requestQuery(db: Kysely<DB>, scope: Scope) {
       'l.name as location_name',
       sql<string | null>`case when l.street is null then null else trim(l.street || ' ' || coalesce(l.street_number, '')) end`.as('location_address'),
       's.name as service_name',
+      'l.detail as location_detail',
+      sql<string | null>`coalesce(case when l.mobile_number is null then null else trim(coalesce(l.mobile_area_code, '') || ' ' || l.mobile_number) end, l.phone1)`.as('location_phone'),
       'p.is_new as patient_is_new',
     ])
     .where('r.nutritionist_id', '=', scope.nutritionistId);
@@ -87,10 +89,6 @@ export const marketingRepository = {
       .where('status', '=', from)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
-  },
-
-  mailContext(db: Kysely<DB>, scope: Scope) {
-    return db.selectFrom('nutritionists').select(['first_name', 'last_name', 'time_zone']).where('id', '=', scope.nutritionistId).executeTakeFirst();
   },
 
   async countByStatus(db: Kysely<DB>, scope: Scope): Promise<{ pending: number; confirmed: number; rejected: number }> {

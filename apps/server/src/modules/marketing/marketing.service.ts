@@ -4,7 +4,7 @@
 // appointments. Every change publishes REQUESTS_CHANGED_EVENT so the badge and the inbox follow live.
 import type { Kysely } from 'kysely';
 import type { MarketingOverview, MarketingRequest, MarketingRequestList, MarketingSeenResult } from '@almendra/contracts';
-import { whatsAppDigits, resolveTimeZone } from '@almendra/domain';
+import { whatsAppDigits } from '@almendra/domain';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -12,7 +12,7 @@ import { channels, type EventBus } from '../../lib/event-bus.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { AppointmentsService } from '../appointments/appointments.service.js';
 import { REQUESTS_CHANGED_EVENT } from '../public-profile/public-profile.service.js';
-import { requestConfirmedEmail, requestRejectedEmail } from '../public-profile/request-emails.js';
+import { loadPracticeMailContext, requestConfirmedEmail, requestRejectedEmail } from '../public-profile/request-emails.js';
 import { marketingRepository as repo, type RequestRow } from './marketing.repository.js';
 
 type Scope = { nutritionistId: string };
@@ -23,6 +23,8 @@ export interface MarketingServiceDeps {
   mailer: Mailer;
   bus: EventBus;
   appointments: AppointmentsService;
+  /** The app's public address: the profile link in the visitor's emails. */
+  publicUrl?: string;
 }
 
 const requestNotFound = () => notFound('No encontramos esa solicitud.');
@@ -108,17 +110,18 @@ export function createMarketingService(deps: MarketingServiceDeps) {
           // The nutritionist deleted the appointment from the calendar meanwhile: nothing left to hold.
         }
       }
-      const details = await repo.mailContext(db, scope);
-      if (row.email) {
+      const practice = await loadPracticeMailContext(db, scope, deps.publicUrl ?? '');
+      if (row.email && practice) {
         const common = {
           to: row.email,
           visitorName: row.first_name,
-          nutritionistName: `${details?.first_name ?? ''} ${details?.last_name ?? ''}`.trim(),
           start: appointmentStart,
           locationName: row.location_name,
           address: row.location_address,
+          locationDetail: row.location_detail,
+          locationPhone: row.location_phone,
           serviceName: row.service_name,
-          timeZone: resolveTimeZone(details?.time_zone),
+          practice,
         };
         await mailer.send(input.status === 'confirmed' ? requestConfirmedEmail(common) : requestRejectedEmail({ ...common, reason: input.reason ?? '' }));
       }

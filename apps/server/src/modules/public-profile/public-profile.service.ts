@@ -20,7 +20,6 @@ import {
   type Slot,
   type UpdatePublicProfileInput,
 } from '@almendra/contracts';
-import { spanishLocaleFor } from '@almendra/contracts';
 import { localDateOf, resolveTimeZone } from '@almendra/domain';
 import type { DB } from '../../db/schema.js';
 import type { PublicProfilesTable } from '../../db/schema-public-profile.js';
@@ -33,8 +32,9 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { reencodeImage, UploadStore } from '../../lib/uploads.js';
 import type { AppointmentsService } from '../appointments/appointments.service.js';
 import { placeAddress } from '../appointments/appointments.repository.js';
+import { practiceVoice } from './practice-voice.js';
 import { publicProfileRepository as repo } from './public-profile.repository.js';
-import { requestReceivedEmail } from './request-emails.js';
+import { loadPracticeMailContext, newRequestNotificationEmail, requestReceivedEmail } from './request-emails.js';
 
 type Scope = { nutritionistId: string };
 
@@ -79,13 +79,7 @@ function parseIds(json: string): string[] {
   }
 }
 
-/**
- * The Spanish the practice speaks to visitors: her interface's Spanish (es-AR: voseo), or, when she uses
- * the app in English, the Spanish of her country — visitors of a practice in Argentina read voseo.
- */
-export function practiceVoice(row: { locale: string | null; country_code: string | null }): 'es' | 'es-AR' {
-  return row.locale === 'es' || row.locale === 'es-AR' ? row.locale : spanishLocaleFor(row.country_code);
-}
+export { practiceVoice } from './practice-voice.js';
 
 export const SERVICE_MISSING_MESSAGE = 'Elige un servicio.';
 
@@ -387,7 +381,7 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
         updated_at: nowIso,
       };
 
-      let emailSlot: { start: string; locationName: string; address: string | null; serviceName: string | null } | null = null;
+      let emailSlot: { start: string; location: PublicLocation; serviceName: string | null } | null = null;
       if (input.start && input.locationId) {
         const { location, service } = requireBookable(await bookableLocations(row), input.locationId, input.serviceId);
         requireService(location, service);
@@ -423,7 +417,7 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
             },
           },
         );
-        emailSlot = { start: slot.start, locationName: location.name, address: location.address, serviceName: service?.name ?? null };
+        emailSlot = { start: slot.start, location, serviceName: service?.name ?? null };
       } else {
         // A call-back may still name the place and service she asked about.
         const wanted = input.locationId ? requireBookable(await bookableLocations(row), input.locationId, input.serviceId) : null;
@@ -442,18 +436,36 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
       }
 
       await bus.publish(channels.nutritionist(scope.nutritionistId), { type: REQUESTS_CHANGED_EVENT, requestId: id }).catch(() => undefined);
-      await mailer.send(
-        requestReceivedEmail({
-          to: input.email,
-          visitorName: firstName,
-          nutritionistName: `${row.first_name} ${row.last_name}`.trim(),
-          start: emailSlot?.start ?? null,
-          locationName: emailSlot?.locationName ?? null,
-          address: emailSlot?.address ?? null,
-          serviceName: emailSlot?.serviceName ?? null,
-          timeZone,
-        }),
-      );
+      const practice = await loadPracticeMailContext(db, scope, publicBase);
+      if (practice) {
+        await mailer.send(
+          requestReceivedEmail({
+            to: input.email,
+            visitorName: firstName,
+            start: emailSlot?.start ?? null,
+            locationName: emailSlot?.location.name ?? null,
+            address: emailSlot?.location.address ?? null,
+            locationDetail: emailSlot?.location.detail ?? null,
+            locationPhone: emailSlot?.location.phone ?? null,
+            serviceName: emailSlot?.serviceName ?? null,
+            practice,
+          }),
+        );
+        // She hears of it by email too, not only through the badge of an app she may not have open.
+        await mailer.send(
+          newRequestNotificationEmail({
+            practice,
+            visitorFullName: input.name.trim(),
+            phone: input.phone,
+            email: input.email,
+            message: input.message || null,
+            start: emailSlot?.start ?? null,
+            locationName: emailSlot?.location.name ?? null,
+            serviceName: emailSlot?.serviceName ?? null,
+            inboxUrl: `${publicBase}/marketing`,
+          }),
+        );
+      }
       return { id, status: 'pending' };
     },
   };
