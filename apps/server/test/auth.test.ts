@@ -19,7 +19,7 @@ describe('POST /api/v1/auth/register', () => {
     const response = await post('/api/v1/auth/register', body);
     expect(response.statusCode).toBe(201);
     const session = response.json();
-    expect(session.user).toMatchObject({ email: 'mixed.case@consultorio.test', role: 'nutritionist', locale: 'es-AR', theme: 'light' });
+    expect(session.user).toMatchObject({ email: 'mixed.case@consultorio.test', role: 'nutritionist', locale: 'es-AR', theme: 'system' });
     expect(session.nutritionist).toMatchObject({ firstName: 'Lucía', lastName: 'Fernández', countryCode: 'AR', timeZone: 'America/Argentina/Buenos_Aires' });
     expect(new Date(session.expiresAt).getTime()).toBe(t.clock.now().getTime() + 60_000);
     const cookie = response.cookies.find((c) => c.name === 'almendra_refresh');

@@ -2,7 +2,8 @@
    no inline code because the CSP forbids it). Reads the preferences the app stores in localStorage
    under 'almendra.preferences' ({ locale, theme, primaryColor }) and sets:
    - data-mantine-color-scheme: 'dark' for the dark theme, 'light' otherwise (semi-dark is light content);
-   - data-theme: light | dark | semi-dark (semi-dark darkens only the side menu);
+     for the system theme (the default, also with nothing stored) the device's prefers-color-scheme;
+   - data-theme: system | light | dark | semi-dark (semi-dark darkens only the side menu);
    - data-primary-color: the Mantine colour name, used by boot.css for the loading indicator;
    - <html lang>: es (default), es-AR or en; with nothing stored, es-AR for a browser from AR or UY.
    Keep in sync with src/lib/preferences.ts. */
@@ -22,10 +23,17 @@
   } catch {
     prefs = {};
   }
-  var theme = prefs.theme === 'dark' || prefs.theme === 'semi-dark' ? prefs.theme : 'light';
+  var theme = prefs.theme === 'dark' || prefs.theme === 'semi-dark' || prefs.theme === 'light' ? prefs.theme : 'system';
+  var prefersDark = false;
+  try {
+    prefersDark = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  } catch {
+    prefersDark = false;
+  }
+  var scheme = theme === 'dark' || (theme === 'system' && prefersDark) ? 'dark' : 'light';
   var colors = ['teal', 'green', 'blue', 'indigo', 'violet', 'grape', 'pink', 'red', 'orange', 'cyan'];
   var color = colors.indexOf(prefs.primaryColor) >= 0 ? prefs.primaryColor : 'teal';
-  root.setAttribute('data-mantine-color-scheme', theme === 'dark' ? 'dark' : 'light');
+  root.setAttribute('data-mantine-color-scheme', scheme);
   root.setAttribute('data-theme', theme);
   root.setAttribute('data-primary-color', color);
   root.setAttribute('lang', prefs.locale === 'en' || prefs.locale === 'es-AR' ? prefs.locale : 'es');

@@ -72,7 +72,8 @@ export const isoInstantSchema = z.string();
 /** Interface languages: neutral Spanish (tú), Argentine Spanish (voseo, on top of es) and English. */
 export const localeSchema = z.enum(['es', 'es-AR', 'en']);
 export type Locale = z.infer<typeof localeSchema>;
-export const themeSchema = z.enum(['light', 'dark', 'semi-dark']);
+/** 'system' follows the device's light/dark setting (prefers-color-scheme); the default of new accounts. */
+export const themeSchema = z.enum(['system', 'light', 'dark', 'semi-dark']);
 export type Theme = z.infer<typeof themeSchema>;
 /** Primary colours offered in the theme switch: Mantine palette names. */
 export const primaryColorSchema = z.enum(['teal', 'green', 'blue', 'indigo', 'violet', 'grape', 'pink', 'red', 'orange', 'cyan']);

@@ -20,7 +20,8 @@ export interface UsersTable {
   password_hash: string;
   role: 'nutritionist' | 'admin' | 'patient';
   locale: 'es' | 'es-AR' | 'en';
-  theme: 'light' | 'dark' | 'semi-dark';
+  /** 'system' follows the device's prefers-color-scheme (the default of new accounts since issue 24). */
+  theme: 'system' | 'light' | 'dark' | 'semi-dark';
   primary_color: string;
   /** JSON array of page paths. */
   starred_pages: string;

@@ -31,7 +31,7 @@ describe('preferences', () => {
     preferencesStore.set(DEFAULT_PREFERENCES);
   });
 
-  it('accepts only known values and falls back to es / light / teal', () => {
+  it('accepts only known values and falls back to es / system / teal', () => {
     expect(parsePreferences({ locale: 'en', theme: 'semi-dark', primaryColor: 'grape' })).toEqual({
       locale: 'en',
       theme: 'semi-dark',
@@ -66,7 +66,34 @@ describe('preferences', () => {
 
     window.localStorage.setItem(PREFERENCES_STORAGE_KEY, '{oops');
     runThemeBoot();
-    expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('system');
+  });
+
+  it('"system" (the default) follows the device: dark when it prefers dark, in the app and in theme-boot.js', () => {
+    expect(DEFAULT_PREFERENCES.theme).toBe('system');
+    expect(colorSchemeOf('system', true)).toBe('dark');
+    expect(colorSchemeOf('system', false)).toBe('light');
+    // An explicit choice wins over the device.
+    expect(colorSchemeOf('light', true)).toBe('light');
+    expect(colorSchemeOf('dark', false)).toBe('dark');
+    const original = window.matchMedia;
+    let dark = true;
+    window.matchMedia = ((query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && dark, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    try {
+      runThemeBoot();
+      expect(document.documentElement.getAttribute('data-theme')).toBe('system');
+      expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
+      applyPreferencesToDocument({ ...DEFAULT_PREFERENCES, theme: 'system' });
+      expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
+      dark = false;
+      runThemeBoot();
+      expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
+      window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ theme: 'dark' }));
+      runThemeBoot();
+      expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('the app and theme-boot.js agree on the document attributes', () => {
@@ -74,6 +101,7 @@ describe('preferences', () => {
       { locale: 'en', theme: 'semi-dark', primaryColor: 'orange' },
       { locale: 'es-AR', theme: 'light', primaryColor: 'teal' },
       { locale: 'es', theme: 'dark', primaryColor: 'blue' },
+      { locale: 'es', theme: 'system', primaryColor: 'teal' },
     ] as const) {
       resetRoot();
       applyPreferencesToDocument(prefs);

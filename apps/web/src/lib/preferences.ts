@@ -8,7 +8,8 @@ export const PREFERENCES_STORAGE_KEY = 'almendra.preferences';
 
 /** Interface languages in the order the preferences list offers them. */
 export const LOCALES = ['es-AR', 'es', 'en'] as const satisfies readonly Locale[];
-export const THEMES = ['light', 'dark', 'semi-dark'] as const satisfies readonly Theme[];
+/** 'system' (the default) follows the device's light/dark setting, like the public profile page does. */
+export const THEMES = ['system', 'light', 'dark', 'semi-dark'] as const satisfies readonly Theme[];
 export const PRIMARY_COLORS = [
   'teal',
   'green',
@@ -32,7 +33,7 @@ export interface Preferences {
   primaryColor: PrimaryColor;
 }
 
-export const DEFAULT_PREFERENCES: Preferences = { locale: 'es', theme: 'light', primaryColor: 'teal' };
+export const DEFAULT_PREFERENCES: Preferences = { locale: 'es', theme: 'system', primaryColor: 'teal' };
 
 /**
  * Countries whose nutritionists read voseo: their Spanish is es-AR. Mirrors VOSEO_COUNTRIES of
@@ -78,8 +79,19 @@ export function readStoredPreferences(): Preferences {
   }
 }
 
-/** Mantine has two colour schemes; semi-dark is light content with a dark side menu. */
-export function colorSchemeOf(theme: Theme): 'light' | 'dark' {
+export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
+
+/** Whether the device asks for dark colours now (false where matchMedia is missing). */
+export function systemPrefersDark(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_SCHEME_QUERY).matches;
+}
+
+/**
+ * Mantine has two colour schemes; semi-dark is light content with a dark side menu; system is whichever
+ * the device asks for (`prefersDark`, read from prefers-color-scheme by default).
+ */
+export function colorSchemeOf(theme: Theme, prefersDark: boolean = systemPrefersDark()): 'light' | 'dark' {
+  if (theme === 'system') return prefersDark ? 'dark' : 'light';
   return theme === 'dark' ? 'dark' : 'light';
 }
 
@@ -99,6 +111,14 @@ function createPreferencesStore() {
   const emit = () => listeners.forEach((listener) => listener());
 
   if (typeof window !== 'undefined') {
+    // The device switched between light and dark (a phone at dusk): a "system" theme follows at once.
+    if (typeof window.matchMedia === 'function') {
+      window.matchMedia(DARK_SCHEME_QUERY).addEventListener?.('change', () => {
+        if (current.theme !== 'system') return;
+        applyPreferencesToDocument(current);
+        emit();
+      });
+    }
     // Another tab changed the preferences: follow it.
     window.addEventListener('storage', (event) => {
       if (event.key !== PREFERENCES_STORAGE_KEY) return;
@@ -146,8 +166,10 @@ export function preferencesColorSchemeManager(): MantineColorSchemeManager {
     },
     set: (value: MantineColorScheme) => {
       const theme = preferencesStore.get().theme;
+      // Mantine echoing the scheme a "system" theme already resolved to changes nothing.
+      if (value === colorSchemeOf(theme)) return;
       if (value === 'dark' && theme !== 'dark') preferencesStore.set({ theme: 'dark' });
-      if (value === 'light' && theme === 'dark') preferencesStore.set({ theme: 'light' });
+      if (value === 'light' && theme !== 'light' && theme !== 'semi-dark') preferencesStore.set({ theme: 'light' });
     },
     subscribe: (onUpdate) => {
       unsubscribe = preferencesStore.subscribe(() => onUpdate(colorSchemeOf(preferencesStore.get().theme)));

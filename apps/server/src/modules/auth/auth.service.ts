@@ -118,7 +118,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         password_hash: await hashPassword(data.password),
         role: deps.adminEmails.includes(data.email) ? 'admin' : 'nutritionist',
         locale: registrationLocale(data.locale, data.countryCode),
-        theme: 'light',
+        theme: 'system',
         primary_color: 'teal',
         starred_pages: '[]',
         banned_status: 0,

@@ -107,7 +107,7 @@ export function createOidcService(deps: OidcServiceDeps) {
       password_hash: await hashPassword(randomBytes(32).toString('base64url')),
       role: deps.adminEmails.includes(email) ? 'admin' : 'nutritionist',
       locale: registrationLocale(undefined, countryCode),
-      theme: 'light',
+      theme: 'system',
       primary_color: 'teal',
       starred_pages: '[]',
       banned_status: 0,

@@ -142,7 +142,7 @@ export function createPortalService(deps: PortalServiceDeps) {
             password_hash: passwordHash,
             role: 'patient',
             locale: nutritionist.locale === 'en' ? 'en' : spanishLocaleFor(nutritionist.country_code),
-            theme: 'light',
+            theme: 'system',
             primary_color: 'teal',
             starred_pages: '[]',
             banned_status: 0,

@@ -11,6 +11,7 @@ import {
   IconLogout,
   IconMoon,
   IconNote,
+  IconDeviceDesktop,
   IconSun,
   IconSunMoon,
   IconUser,
@@ -63,7 +64,7 @@ export function LocaleSwitch({ countryCode }: { countryCode: string | null }) {
   );
 }
 
-const THEME_ICONS: Record<Theme, typeof IconSun> = { light: IconSun, dark: IconMoon, 'semi-dark': IconSunMoon };
+const THEME_ICONS: Record<Theme, typeof IconSun> = { system: IconDeviceDesktop, light: IconSun, dark: IconMoon, 'semi-dark': IconSunMoon };
 
 export function ThemeMenu() {
   const { t } = useTranslation('nav');
@@ -86,8 +87,8 @@ export function ThemeMenu() {
               key={value}
               leftSection={<Icon size={16} aria-hidden />}
               rightSection={value === theme ? <IconCheck size={16} aria-hidden /> : null}
-              aria-checked={value === theme}
-              role="menuitemradio"
+              // Mantine keeps role="menuitem" (where aria-checked is not allowed): the chosen one is aria-current.
+              aria-current={value === theme ? 'true' : undefined}
               onClick={() => {
                 preferencesStore.set({ theme: value });
                 save.mutate({ theme: value });
