@@ -99,6 +99,9 @@ const envSchema = z.object({
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another base URL for each processor's API (a mock server, a proxy); default the processor's own. */
+  STRIPE_API_BASE: z.url({ error: 'STRIPE_API_BASE debe ser una URL (http://127.0.0.1:12111).' }).optional(),
+  MERCADOPAGO_API_BASE: z.url({ error: 'MERCADOPAGO_API_BASE debe ser una URL (http://127.0.0.1:12112).' }).optional(),
   /** Single sign-on (OpenID Connect): off unless issuer and client id are both set. */
   OIDC_ISSUER_URL: optionalUrl(['http://', 'https://'], 'http(s)'),
   OIDC_CLIENT_ID: z.string().trim().optional(),
@@ -127,8 +130,8 @@ const envSchema = z.object({
 export type Config = {
   /** Processor keys (MERCADOPAGO_*, STRIPE_*); a provider is built only when its keys are present. */
   payments: {
-    mercadopago: { accessToken: string; webhookSecret: string } | null;
-    stripe: { secretKey: string; webhookSecret: string } | null;
+    mercadopago: { accessToken: string; webhookSecret: string; apiBase?: string } | null;
+    stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
   };
   env: 'development' | 'production' | 'test';
   host: string;
@@ -238,9 +241,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: {
       mercadopago:
         e.MERCADOPAGO_ACCESS_TOKEN && e.MERCADOPAGO_WEBHOOK_SECRET
-          ? { accessToken: e.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET }
+          ? { accessToken: e.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET, ...(e.MERCADOPAGO_API_BASE ? { apiBase: e.MERCADOPAGO_API_BASE } : {}) }
           : null,
-      stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : null,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE } : {}) }
+          : null,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

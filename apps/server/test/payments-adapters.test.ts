@@ -76,7 +76,7 @@ describe('Stripe adapter (recorded exchanges)', () => {
     expect(change.get('items[0][price_data][product]')).toBe('prod_1Plan');
     expect(change.get('items[0][price_data][unit_amount]')).toBe('9000000');
     expect(change.get('items[0][price_data][recurring][interval_count]')).toBe('6');
-    expect(change.get('proration_behavior')).toBe('create_prorations');
+    expect(change.get('proration_behavior')).toBe('always_invoice');
   });
 
   it('opens the billing portal for a customer', async () => {
@@ -95,7 +95,7 @@ describe('Stripe adapter (recorded exchanges)', () => {
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_almendra' });
     const verified = await provider.verifyWebhook({ headers: { 'stripe-signature': signature }, rawBody: Buffer.from(payload), query: {} });
     expect(verified.eventId).toBe('evt_1');
-    expect(verified.events).toEqual([{ type: 'payment.approved', subscriptionId: 'sub_almendra_1', providerPaymentId: 'in_1', amountCents: 1500000, currency: 'ARS', occurredAt: '2026-03-10T13:00:00.000Z', card: null }]);
+    expect(verified.events).toEqual([{ type: 'payment.approved', subscriptionId: 'sub_almendra_1', providerPaymentId: 'in_1', amountCents: 1500000, currency: 'ARS', occurredAt: '2026-03-10T13:00:00.000Z', periodEnd: null, card: null }]);
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
     await expect(provider.verifyWebhook({ headers: { 'stripe-signature': forged }, rawBody: Buffer.from(payload), query: {} })).rejects.toBeInstanceOf(WebhookSignatureError);
     await expect(provider.verifyWebhook({ headers: {}, rawBody: Buffer.from(payload), query: {} })).rejects.toBeInstanceOf(WebhookSignatureError);
@@ -143,7 +143,7 @@ describe('Mercado Pago adapter (recorded responses)', () => {
     await provider.reactivate('pre_1');
     await provider.changePlan('pre_1', semestral);
     expect(calls.map((c) => c.args)).toEqual([
-      { id: 'pre_1', body: { status: 'cancelled' } },
+      { id: 'pre_1', body: { status: 'paused' } },
       { id: 'pre_1', body: { status: 'authorized' } },
       { id: 'pre_1', body: { reason: 'Plan Profesional', auto_recurring: { transaction_amount: 90000, currency_id: 'ARS' } } },
     ]);

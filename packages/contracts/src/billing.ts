@@ -92,6 +92,8 @@ export type MeSubscription = z.infer<typeof meSubscriptionSchema>;
 
 export const startCheckoutRequestSchema = z.object({ processor: z.enum(['mercadopago', 'stripe'], { error: 'Elige Mercado Pago o Stripe.' }) });
 export const checkoutResponseSchema = z.object({ redirectUrl: z.string() });
+/** The processor's self-service page (Stripe's billing portal) for cards and invoices. */
+export const customerPortalResponseSchema = z.object({ url: z.string() });
 
 export const choosePlanRequestSchema = z.object({ planKey: z.string({ error: 'Elige un plan.' }).min(1, { error: 'Elige un plan.' }) });
 export const seenNoticeRequestSchema = z.object({ eventId: idSchema });

@@ -36,5 +36,6 @@ export const ERROR_CODES = [
   'OIDC_NO_ACCOUNT',
   /** 502: the provider does not answer. */
   'OIDC_UNAVAILABLE',
+  'PAYMENT_PROVIDER_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

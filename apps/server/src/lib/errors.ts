@@ -32,6 +32,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   OIDC_EMAIL_NOT_VERIFIED: 403,
   OIDC_NO_ACCOUNT: 403,
   OIDC_UNAVAILABLE: 502,
+  PAYMENT_PROVIDER_ERROR: 502,
 };
 
 export class AppError extends Error {

@@ -1,2 +1,3 @@
 export * from './plan-state.js';
 export * from './fiscal-document.js';
+export * from './subscription-machine.js';

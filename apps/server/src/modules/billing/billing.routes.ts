@@ -10,6 +10,7 @@ import { fiscalDocumentProblem, documentDigits } from '@almendra/domain';
 import {
   checkoutResponseSchema,
   choosePlanRequestSchema,
+  customerPortalResponseSchema,
   errorBodySchema,
   fiscalDataSchema,
   meSubscriptionSchema,
@@ -56,7 +57,7 @@ export async function billingRoutes(app: FastifyInstance, options: { db: Kysely<
   );
   r.post(
     '/me/subscription/plan',
-    { preHandler: editor, schema: { tags, summary: 'Choose or change the plan (paid with the configured processor)', body: choosePlanRequestSchema, response: { 200: meSubscriptionSchema, ...errors } } },
+    { preHandler: editor, schema: { tags, summary: 'Choose or change the plan (a running subscription: the processor first)', body: choosePlanRequestSchema, response: { 200: meSubscriptionSchema, ...errors, 422: errorBodySchema, 502: errorBodySchema } } },
     async (request) => billing.choosePlan(tenantScope(request).nutritionistId, actor(request), request.body.planKey),
   );
   r.post(
@@ -69,13 +70,21 @@ export async function billingRoutes(app: FastifyInstance, options: { db: Kysely<
   );
   r.post(
     '/me/subscription/cancel',
-    { preHandler: editor, schema: { tags, summary: 'Cancel at the end of the paid period', response: { 200: meSubscriptionSchema, ...errors, 422: errorBodySchema } } },
+    { preHandler: editor, schema: { tags, summary: 'Cancel at the end of the paid period (the processor stops charging first)', response: { 200: meSubscriptionSchema, ...errors, 422: errorBodySchema, 502: errorBodySchema } } },
     async (request) => billing.cancel(tenantScope(request).nutritionistId, actor(request)),
   );
   r.post(
     '/me/subscription/reactivate',
-    { preHandler: editor, schema: { tags, summary: 'Undo a cancellation while the paid period lasts', response: { 200: meSubscriptionSchema, ...errors, 422: errorBodySchema } } },
+    { preHandler: editor, schema: { tags, summary: 'Undo a cancellation while the paid period lasts (the processor resumes first)', response: { 200: meSubscriptionSchema, ...errors, 422: errorBodySchema, 502: errorBodySchema } } },
     async (request) => billing.reactivate(tenantScope(request).nutritionistId, actor(request)),
+  );
+  r.post(
+    '/me/subscription/portal',
+    {
+      preHandler: editor,
+      schema: { tags, summary: "Open the processor's customer portal (Stripe) for cards and invoices", response: { 200: customerPortalResponseSchema, ...errors, 422: errorBodySchema, 502: errorBodySchema } },
+    },
+    async (request) => billing.customerPortal(tenantScope(request).nutritionistId),
   );
   r.post(
     '/me/subscription/rejected-notice/seen',

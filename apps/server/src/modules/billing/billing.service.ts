@@ -2,12 +2,17 @@
 // its append-only events, the active-plan state computed from them (packages/domain), the write rule for
 // expired accounts, and the BillingEventSink the payment processors' webhooks feed. Operator actions
 // (manual payments, plan edits) are audited in the same transaction.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import {
   computePlanState,
-  extendPaidPeriod,
+  PERIOD_MONTHS,
+  transition,
+  type LifecycleEvent,
+  type LifecycleRecord,
   type PlanState,
+  type RefusalCode,
   type SubscriptionRecord,
+  type Transition,
 } from '@almendra/domain';
 import type {
   MeSubscription,
@@ -21,8 +26,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordOperatorAction } from '../audit/operator-audit.js';
-import type { BillingEvent, BillingEventSink, PaymentProvider, PaymentProviderKey } from './payment-provider.js';
-import { PERIOD_MONTHS } from '@almendra/domain';
+import type { BillingEvent, BillingEventSink, PaymentProvider, PaymentProviderKey, ProviderPlan } from './payment-provider.js';
 
 type PlanRow = Selectable<DB['subscription_plans']>;
 type SubscriptionRow = Selectable<DB['subscriptions']>;
@@ -59,6 +63,28 @@ const inactive = () =>
     'SUBSCRIPTION_INACTIVE',
     'Tu cuenta no tiene una suscripción activa: podés ver y exportar tus datos, pero no modificarlos. Elegí un plan en /planes para reactivarla.',
   );
+
+/** What each refusal of the state machine says to her (422). */
+const REFUSALS: Record<RefusalCode, string> = {
+  nothing_to_cancel: 'No hay un período pago que cancelar.',
+  already_cancelled: 'Tu suscripción ya está cancelada: sigue vigente hasta el fin del período pago.',
+  not_cancelled: 'Solo se puede reactivar un plan cancelado que todavía está vigente.',
+  expired_pay_again: 'Tu suscripción ya terminó: para volver, elegí un plan y pagalo.',
+  reactivate_first: 'Tu suscripción está cancelada: reactivala antes de cambiar de plan.',
+  suspended: 'Tu cuenta está suspendida por quien administra este servidor.',
+  not_suspended: 'La cuenta no está suspendida.',
+};
+
+const PROCESSOR_NAMES: Record<'mercadopago' | 'stripe', string> = { mercadopago: 'Mercado Pago', stripe: 'Stripe' };
+
+const toProviderPlan = (plan: PlanRow): ProviderPlan => ({
+  key: plan.key,
+  name: plan.name,
+  period: plan.period,
+  intervalMonths: PERIOD_MONTHS[plan.period],
+  priceCents: Number(plan.price_cents),
+  currency: plan.currency,
+});
 
 export function createBillingService(deps: BillingServiceDeps) {
   const { db, clock } = deps;
@@ -108,9 +134,9 @@ export function createBillingService(deps: BillingServiceDeps) {
   async function addEvent(
     executor: Executor,
     nutritionistId: string,
-    event: { type: string; planKey?: string | null; amountCents?: number | null; currency?: string | null; processor?: string | null; reference?: string | null; actorUserId?: string | null; details?: unknown },
+    event: { id?: string; type: string; planKey?: string | null; amountCents?: number | null; currency?: string | null; processor?: string | null; reference?: string | null; actorUserId?: string | null; details?: unknown },
   ): Promise<string> {
-    const id = newId();
+    const id = event.id ?? newId();
     await executor
       .insertInto('subscription_events')
       .values({
@@ -236,15 +262,104 @@ export function createBillingService(deps: BillingServiceDeps) {
     return rows.map(toEvent);
   }
 
-  /** Applies an approved payment of one period: extends paid_until, clears a cancellation. */
+  /** The state machine's view of a practice: its subscription row, the operator's ban, her last choice. */
+  async function lifecycleOf(executor: Executor, nutritionistId: string): Promise<{ row: SubscriptionRow; record: LifecycleRecord }> {
+    const row = await ensureSubscription(executor, nutritionistId);
+    const user = await executor
+      .selectFrom('nutritionists')
+      .innerJoin('users', 'users.id', 'nutritionists.user_id')
+      .select('users.banned_status')
+      .where('nutritionists.id', '=', nutritionistId)
+      .executeTakeFirst();
+    const choice = await executor
+      .selectFrom('subscription_events')
+      .select('created_at')
+      .where('nutritionist_id', '=', nutritionistId)
+      .where('actor_user_id', 'is not', null)
+      .where('type', 'in', ['subscription.cancelled', 'subscription.reactivated', 'plan.changed', 'plan.chosen'])
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return {
+      row,
+      record: {
+        trialEndsAt: row.trial_ends_at,
+        paidUntil: row.paid_until,
+        cancelAtPeriodEnd: Number(row.cancel_at_period_end) === 1,
+        suspended: Number(user?.banned_status ?? 0) === 2,
+        lastChoiceAt: choice?.created_at ?? null,
+      },
+    };
+  }
+
+  /**
+   * The one place a subscription changes: the state machine decides (or refuses, 422); when the
+   * transition needs the processor (cancel, reactivate, change plan of a processor-billed subscription)
+   * the processor is called FIRST and nothing is recorded unless it accepted — a failure is written to
+   * the history as processor.failed (the operator sees it) and answered 502. Then, in one transaction,
+   * the new period and flags, any extra columns, and the event carrying the transition's name.
+   */
+  async function applyTransition(
+    nutritionistId: string,
+    event: LifecycleEvent,
+    options: {
+      executor?: Executor;
+      /** The processor's side of the change (called only when the transition says the processor must know). */
+      processorCall?: (processor: PaymentProvider, externalId: string) => Promise<void>;
+      /** The history entry written with the change. */
+      history: (result: Extract<Transition, { ok: true }>) => Parameters<typeof addEvent>[2];
+      /** Other columns to set with the change (plan key, last payment…). */
+      columns?: Partial<Pick<Updateable<DB['subscriptions']>, 'plan_key' | 'processor' | 'external_id' | 'last_payment_status' | 'last_payment_at'>>;
+    },
+  ): Promise<Extract<Transition, { ok: true }>> {
+    const run = async (executor: Executor) => {
+      const { row, record } = await lifecycleOf(executor, nutritionistId);
+      const result = transition(record, event, clock.now());
+      if (!result.ok) throw new AppError('DOMAIN_RULE', REFUSALS[result.refusal]);
+      const processorKey = row.processor === 'mercadopago' || row.processor === 'stripe' ? row.processor : null;
+      const processor = processorKey ? deps.processors?.[processorKey] : undefined;
+      if (result.processor && options.processorCall && processorKey && row.external_id) {
+        if (!processor) {
+          throw new AppError('PAYMENT_PROVIDER_ERROR', `Tu suscripción se cobra con ${PROCESSOR_NAMES[processorKey]}, que no está configurado en este servidor: no cambiamos nada. Avisá a quien lo administra.`);
+        }
+        try {
+          await options.processorCall(processor, row.external_id);
+        } catch (error) {
+          await addEvent(executor, nutritionistId, {
+            type: 'processor.failed',
+            planKey: row.plan_key,
+            processor: processorKey,
+            reference: row.external_id,
+            details: { transition: result.name, note: error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300) },
+          });
+          throw new AppError('PAYMENT_PROVIDER_ERROR', `${PROCESSOR_NAMES[processorKey]} no confirmó el cambio, así que no cambiamos nada. Probá de nuevo en unos minutos.`);
+        }
+      }
+      const now = nowIso();
+      const write = async (trx: Executor) => {
+        await trx
+          .updateTable('subscriptions')
+          .set({ paid_until: result.next.paidUntil, cancel_at_period_end: result.next.cancelAtPeriodEnd ? 1 : 0, ...(options.columns ?? {}), updated_at: now })
+          .where('nutritionist_id', '=', nutritionistId)
+          .execute();
+        const entry = options.history(result);
+        await addEvent(trx, nutritionistId, { ...entry, details: { ...((entry.details as object | undefined) ?? {}), transition: result.name } });
+      };
+      if (options.executor) await write(executor);
+      else await db.transaction().execute(write);
+      return result;
+    };
+    return run(options.executor ?? db);
+  }
+
+  /** Applies an approved payment through the state machine; the period is the one actually paid for. */
   async function approvePayment(
     executor: Executor,
     nutritionistId: string,
-    payment: { planKey: string; amountCents: number; currency: string; processor: PaymentProviderKey; reference: string; actorUserId?: string | null; note?: string },
+    payment: { planKey: string; amountCents: number; currency: string; processor: PaymentProviderKey; reference: string; actorUserId?: string | null; note?: string; periodEnd?: string | null; at?: string },
   ): Promise<string> {
     const plan = await findPlan(executor, payment.planKey);
     if (!plan) throw new AppError('VALIDATION_ERROR', 'No existe ese plan.', [{ path: 'planKey', message: 'No existe ese plan.' }]);
-    const row = await ensureSubscription(executor, nutritionistId);
     const duplicate = await executor
       .selectFrom('subscription_events')
       .select('id')
@@ -254,22 +369,25 @@ export function createBillingService(deps: BillingServiceDeps) {
       .executeTakeFirst();
     if (duplicate) throw new AppError('CONFLICT', 'Ya hay un pago registrado con esa referencia.');
     const now = nowIso();
-    const paidUntil = extendPaidPeriod(row.paid_until, now, plan.period);
-    const eventId = await addEvent(executor, nutritionistId, {
-      type: 'payment.approved',
-      planKey: plan.key,
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      processor: payment.processor,
-      reference: payment.reference,
-      actorUserId: payment.actorUserId ?? null,
-      details: { paidUntil, ...(payment.note ? { note: payment.note } : {}) },
+    let eventId = '';
+    await applyTransition(nutritionistId, { type: 'payment_approved', months: PERIOD_MONTHS[plan.period], periodEnd: payment.periodEnd ?? null }, {
+      executor,
+      columns: { plan_key: plan.key, processor: payment.processor, last_payment_status: 'approved', last_payment_at: payment.at ?? now },
+      history: (result) => {
+        eventId = newId();
+        return {
+          id: eventId,
+          type: 'payment.approved',
+          planKey: plan.key,
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          processor: payment.processor,
+          reference: payment.reference,
+          actorUserId: payment.actorUserId ?? null,
+          details: { paidUntil: result.next.paidUntil, ...(payment.note ? { note: payment.note } : {}) },
+        };
+      },
     });
-    await executor
-      .updateTable('subscriptions')
-      .set({ plan_key: plan.key, paid_until: paidUntil, cancel_at_period_end: 0, processor: payment.processor, last_payment_status: 'approved', last_payment_at: now, updated_at: now })
-      .where('nutritionist_id', '=', nutritionistId)
-      .execute();
     await executor
       .updateTable('users')
       .set({ plan_key: plan.key, updated_at: now })
@@ -278,6 +396,13 @@ export function createBillingService(deps: BillingServiceDeps) {
     return eventId;
   }
 
+  /**
+   * The processors' verified webhooks. Each webhook delivery is stored once per processor event id by the
+   * route (a replay changes nothing); here each event is also idempotent on its own (a payment once per
+   * processor payment id) and goes through the state machine, so a late or out-of-order notice never
+   * undoes what the nutritionist chose later (a renewal keeps her cancellation; an old "ended" notice
+   * after she reactivated is ignored).
+   */
   const sink: BillingEventSink = {
     async apply(provider: PaymentProviderKey, event: BillingEvent): Promise<void> {
       const practice = await db.selectFrom('subscriptions').select(['nutritionist_id', 'plan_key']).where('nutritionist_id', '=', event.subscriptionId).executeTakeFirst();
@@ -292,7 +417,15 @@ export function createBillingService(deps: BillingServiceDeps) {
             .where('type', '=', 'payment.approved')
             .executeTakeFirst();
           if (done || !practice.plan_key) return;
-          await approvePayment(trx, practice.nutritionist_id, { planKey: practice.plan_key, amountCents: event.amountCents, currency: event.currency, processor: provider, reference: event.providerPaymentId });
+          await approvePayment(trx, practice.nutritionist_id, {
+            planKey: practice.plan_key,
+            amountCents: event.amountCents,
+            currency: event.currency,
+            processor: provider,
+            reference: event.providerPaymentId,
+            periodEnd: event.periodEnd ?? null,
+            at: event.occurredAt,
+          });
         } else if (event.type === 'payment.rejected') {
           const done = await trx
             .selectFrom('subscription_events')
@@ -302,14 +435,24 @@ export function createBillingService(deps: BillingServiceDeps) {
             .where('type', '=', 'payment.rejected')
             .executeTakeFirst();
           if (done) return;
-          await addEvent(trx, practice.nutritionist_id, { type: 'payment.rejected', planKey: practice.plan_key, amountCents: event.amountCents, currency: event.currency, processor: provider, reference: event.providerPaymentId, details: { reason: event.reason } });
-          await trx.updateTable('subscriptions').set({ last_payment_status: 'rejected', last_payment_at: event.occurredAt, updated_at: nowIso() }).where('nutritionist_id', '=', practice.nutritionist_id).execute();
+          await applyTransition(practice.nutritionist_id, { type: 'payment_rejected' }, {
+            executor: trx,
+            columns: { last_payment_status: 'rejected', last_payment_at: event.occurredAt },
+            history: () => ({ type: 'payment.rejected', planKey: practice.plan_key, amountCents: event.amountCents, currency: event.currency, processor: provider, reference: event.providerPaymentId, details: { reason: event.reason } }),
+          });
         } else if (event.type === 'subscription.activated') {
           await trx.updateTable('subscriptions').set({ processor: provider, external_id: event.externalSubscriptionId, updated_at: nowIso() }).where('nutritionist_id', '=', practice.nutritionist_id).execute();
-          await addEvent(trx, practice.nutritionist_id, { type: 'subscription.activated', processor: provider, reference: event.externalSubscriptionId });
+          await addEvent(trx, practice.nutritionist_id, {
+            type: 'subscription.activated',
+            processor: provider,
+            reference: event.externalSubscriptionId,
+            details: event.externalCustomerId ? { customerId: event.externalCustomerId } : undefined,
+          });
         } else if (event.type === 'subscription.cancelled') {
-          await trx.updateTable('subscriptions').set({ cancel_at_period_end: 1, updated_at: nowIso() }).where('nutritionist_id', '=', practice.nutritionist_id).execute();
-          await addEvent(trx, practice.nutritionist_id, { type: 'subscription.cancelled', processor: provider });
+          await applyTransition(practice.nutritionist_id, { type: 'processor_ended', occurredAt: event.occurredAt }, {
+            executor: trx,
+            history: () => ({ type: 'subscription.ended', planKey: practice.plan_key, processor: provider }),
+          });
         }
       });
     },
@@ -349,7 +492,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     async startCheckout(nutritionistId: string, userId: string, processorKey: 'mercadopago' | 'stripe'): Promise<{ redirectUrl: string }> {
       const processor = deps.processors?.[processorKey];
       if (!deps.enabled || !processor) throw new AppError('DOMAIN_RULE', 'Ese medio de pago no está disponible en este servidor.');
-      const { row, plan } = await stateOf(db, nutritionistId);
+      const { row, plan, state } = await stateOf(db, nutritionistId);
       if (!plan) throw new AppError('DOMAIN_RULE', 'Elegí un plan antes de pagar.');
       const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
       const base = deps.publicUrl ?? '';
@@ -357,9 +500,12 @@ export function createBillingService(deps: BillingServiceDeps) {
         subscriptionId: row.nutritionist_id,
         nutritionistId,
         payerEmail: user.email,
-        plan: { key: plan.key, name: plan.name, period: plan.period, intervalMonths: PERIOD_MONTHS[plan.period], priceCents: Number(plan.price_cents), currency: plan.currency },
+        plan: toProviderPlan(plan),
         successUrl: `${base}/exitoso`,
         failureUrl: `${base}/pagar`,
+        // Paying during the trial keeps its unused days: the processor's first charge is when it ends.
+        firstChargeAt: state.status === 'trialing' ? row.trial_ends_at : null,
+        requestedAt: nowIso(),
       });
       if (!session.redirectUrl) throw new AppError('INTERNAL_ERROR', 'El medio de pago no devolvió una página de pago.');
       await db.transaction().execute(async (trx) => {
@@ -369,41 +515,78 @@ export function createBillingService(deps: BillingServiceDeps) {
       return { redirectUrl: session.redirectUrl };
     },
 
+    /**
+     * Choose a plan (trial, expired: only the choice, paid at /pagar) or change it (a running subscription:
+     * the processor first — Stripe prorates now, Mercado Pago charges the new amount from its next debit —
+     * and the change is recorded only once the processor accepted it).
+     */
     async choosePlan(nutritionistId: string, userId: string, planKey: string): Promise<MeSubscription> {
       const country = await db.selectFrom('nutritionists').select('country_code').where('id', '=', nutritionistId).executeTakeFirst();
       const offered = await catalogueFor(db, country?.country_code ?? null);
       const plan = offered.find((p) => p.key === planKey);
       if (!plan) throw new AppError('VALIDATION_ERROR', 'Ese plan no está disponible para tu país.', [{ path: 'planKey', message: 'Ese plan no está disponible para tu país.' }]);
-      await db.transaction().execute(async (trx) => {
-        const row = await ensureSubscription(trx, nutritionistId);
-        const now = nowIso();
-        await trx.updateTable('subscriptions').set({ plan_key: plan.key, cancel_at_period_end: 0, updated_at: now }).where('nutritionist_id', '=', nutritionistId).execute();
-        await trx.updateTable('users').set({ plan_key: plan.key, updated_at: now }).where('id', '=', userId).execute();
-        await addEvent(trx, nutritionistId, { type: row.plan_key && row.plan_key !== plan.key ? 'plan.changed' : 'plan.chosen', planKey: plan.key, actorUserId: userId, details: row.plan_key ? { from: row.plan_key } : undefined });
-      });
-      return this.mine(nutritionistId);
-    },
-
-    async cancel(nutritionistId: string, userId: string): Promise<MeSubscription> {
-      const { row } = await stateOf(db, nutritionistId);
-      if (!row.paid_until || row.paid_until <= nowIso()) throw new AppError('DOMAIN_RULE', 'No hay un período pago que cancelar.');
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('subscriptions').set({ cancel_at_period_end: 1, updated_at: nowIso() }).where('nutritionist_id', '=', nutritionistId).execute();
-        await addEvent(trx, nutritionistId, { type: 'subscription.cancelled', planKey: row.plan_key, actorUserId: userId });
-      });
-      return this.mine(nutritionistId);
-    },
-
-    async reactivate(nutritionistId: string, userId: string): Promise<MeSubscription> {
-      const { row } = await stateOf(db, nutritionistId);
-      if (Number(row.cancel_at_period_end) !== 1 || !row.paid_until || row.paid_until <= nowIso()) {
-        throw new AppError('DOMAIN_RULE', 'Solo se puede reactivar un plan cancelado que todavía está vigente; si venció, elegí un plan y pagalo.');
+      const row = await ensureSubscription(db, nutritionistId);
+      const current = await findPlan(db, row.plan_key);
+      // Mercado Pago cannot change how often a preapproval charges, only its amount.
+      if (row.processor === 'mercadopago' && row.external_id && current && current.period !== plan.period && row.paid_until && row.paid_until > nowIso()) {
+        throw new AppError('DOMAIN_RULE', 'Mercado Pago no permite cambiar cada cuánto se cobra una suscripción: elegí un plan con la misma frecuencia, o cancelá y, cuando termine el período pago, suscribite al plan nuevo.');
       }
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('subscriptions').set({ cancel_at_period_end: 0, updated_at: nowIso() }).where('nutritionist_id', '=', nutritionistId).execute();
-        await addEvent(trx, nutritionistId, { type: 'subscription.reactivated', planKey: row.plan_key, actorUserId: userId });
+      await applyTransition(nutritionistId, { type: 'change_plan' }, {
+        processorCall: (processor, externalId) => processor.changePlan(externalId, toProviderPlan(plan)),
+        columns: { plan_key: plan.key },
+        history: (result) => ({
+          type: row.plan_key && row.plan_key !== plan.key ? 'plan.changed' : 'plan.chosen',
+          planKey: plan.key,
+          actorUserId: userId,
+          processor: result.processor ? row.processor : null,
+          details: row.plan_key ? { from: row.plan_key } : undefined,
+        }),
+      });
+      await db.updateTable('users').set({ plan_key: plan.key, updated_at: nowIso() }).where('id', '=', userId).execute();
+      return this.mine(nutritionistId);
+    },
+
+    /** Cancel at the end of the paid period: the processor stops charging first, then it is recorded. */
+    async cancel(nutritionistId: string, userId: string): Promise<MeSubscription> {
+      await applyTransition(nutritionistId, { type: 'cancel' }, {
+        processorCall: (processor, externalId) => processor.cancel(externalId),
+        history: () => ({ type: 'subscription.cancelled', actorUserId: userId }),
       });
       return this.mine(nutritionistId);
+    },
+
+    /** Undo a cancellation while the paid period lasts: the processor resumes charging first. */
+    async reactivate(nutritionistId: string, userId: string): Promise<MeSubscription> {
+      await applyTransition(nutritionistId, { type: 'reactivate' }, {
+        processorCall: (processor, externalId) => processor.reactivate(externalId),
+        history: () => ({ type: 'subscription.reactivated', actorUserId: userId }),
+      });
+      return this.mine(nutritionistId);
+    },
+
+    /** The processor's self-service page (cards, invoices): Stripe's billing portal; Mercado Pago has none. */
+    async customerPortal(nutritionistId: string): Promise<{ url: string }> {
+      const row = await ensureSubscription(db, nutritionistId);
+      const processor = row.processor === 'stripe' ? deps.processors?.stripe : undefined;
+      const activated = await db
+        .selectFrom('subscription_events')
+        .select('details')
+        .where('nutritionist_id', '=', nutritionistId)
+        .where('type', '=', 'subscription.activated')
+        .where('processor', '=', 'stripe')
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const customerId = activated?.details ? (JSON.parse(activated.details) as { customerId?: string }).customerId : undefined;
+      if (!deps.enabled || !processor || !customerId) throw new AppError('DOMAIN_RULE', 'Tu suscripción no se cobra con Stripe: no hay un portal de pagos para abrir.');
+      let url: string | null;
+      try {
+        url = await processor.customerPortalUrl(customerId, `${deps.publicUrl ?? ''}/cuenta?tab=facturacion`);
+      } catch {
+        throw new AppError('PAYMENT_PROVIDER_ERROR', 'Stripe no abrió el portal de pagos. Probá de nuevo en unos minutos.');
+      }
+      if (!url) throw new AppError('PAYMENT_PROVIDER_ERROR', 'Stripe no abrió el portal de pagos. Probá de nuevo en unos minutos.');
+      return { url };
     },
 
     async markRejectedNoticeSeen(nutritionistId: string, eventId: string): Promise<void> {

@@ -26,6 +26,10 @@ export interface CheckoutRequest {
   /** Where the processor sends the browser back: /exitoso on success, /pagar on failure or cancel. */
   successUrl: string;
   failureUrl: string;
+  /** When the trial still runs: the first charge waits for its end (her unused trial days are kept). */
+  firstChargeAt?: string | null;
+  /** Now, on the server's clock (the injected one in tests). */
+  requestedAt?: string;
 }
 
 export interface CheckoutSession {
@@ -45,6 +49,8 @@ export type BillingEvent =
       amountCents: number;
       currency: string;
       occurredAt: string;
+      /** The end of the period this payment covers, when the processor says it (Stripe's invoice line). */
+      periodEnd?: string | null;
       /** The processor's saved-card reference (last four digits and brand only, never a card number). */
       card?: { token: string; brand: string; last4: string } | null;
     }
@@ -57,7 +63,7 @@ export type BillingEvent =
       occurredAt: string;
       reason: string;
     }
-  | { type: 'subscription.activated'; subscriptionId: string; externalSubscriptionId: string; occurredAt: string }
+  | { type: 'subscription.activated'; subscriptionId: string; externalSubscriptionId: string; occurredAt: string; externalCustomerId?: string | null }
   | { type: 'subscription.cancelled'; subscriptionId: string; occurredAt: string };
 
 export interface WebhookInput {

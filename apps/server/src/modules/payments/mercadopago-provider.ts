@@ -6,6 +6,9 @@
 // as external_reference. Mercado Pago has no self-service portal for a preapproval: customerPortalUrl → null.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MercadoPagoConfig, Payment, PreApproval } from 'mercadopago';
+// The SDK's base URL is a static of its config class, read on every request (mercadopago 2.9,
+// dist/utils/restClient: `${AppConfig.BASE_URL}${endpoint}`) — the only seam for MERCADOPAGO_API_BASE.
+import { AppConfig as MercadoPagoAppConfig } from 'mercadopago/dist/utils/config/index.js';
 import {
   WebhookSignatureError,
   type BillingEvent,
@@ -28,6 +31,11 @@ export interface MercadoPagoProviderConfig {
   accessToken: string;
   webhookSecret: string;
   clients?: MercadoPagoClients;
+  /**
+   * MERCADOPAGO_API_BASE: another base URL for Mercado Pago's API (a mock server, a proxy). The SDK has no
+   * per-client option, so this sets its process-wide base URL (one Mercado Pago account per server).
+   */
+  apiBase?: string;
 }
 
 const header = (headers: WebhookInput['headers'], name: string): string | undefined => {
@@ -64,6 +72,8 @@ export function verifyMercadoPagoSignature(input: { signature: string | undefine
 }
 
 export function createMercadoPagoProvider(config: MercadoPagoProviderConfig): PaymentProvider {
+  // Declared readonly in the SDK's types, but a plain static property at run time.
+  if (config.apiBase) (MercadoPagoAppConfig as { BASE_URL: string }).BASE_URL = config.apiBase.replace(/\/+$/, '');
   const clients: MercadoPagoClients =
     config.clients ??
     (() => {
@@ -111,7 +121,8 @@ export function createMercadoPagoProvider(config: MercadoPagoProviderConfig): Pa
           external_reference: request.subscriptionId,
           payer_email: request.payerEmail,
           back_url: request.successUrl,
-          auto_recurring: autoRecurring(request.plan),
+          // Paying during the trial keeps its days: the first debit waits for the trial's end.
+          auto_recurring: { ...autoRecurring(request.plan), ...(request.firstChargeAt && Date.parse(request.firstChargeAt) > (request.requestedAt ? Date.parse(request.requestedAt) : Date.now()) ? { start_date: request.firstChargeAt } : {}) },
           status: 'pending',
         },
       });
@@ -119,11 +130,14 @@ export function createMercadoPagoProvider(config: MercadoPagoProviderConfig): Pa
       return { provider: 'mercadopago', redirectUrl: preapproval.init_point, externalId: preapproval.id, externalCustomerId: preapproval.payer_id ? String(preapproval.payer_id) : null };
     },
 
+    /**
+     * Stops the debits by pausing the preapproval: Mercado Pago can only resume a paused one (a cancelled
+     * preapproval is final), and "Reactivar" must keep working until the paid period ends.
+     */
     async cancel(externalId: string) {
-      await clients.preApproval.update({ id: externalId, body: { status: 'cancelled' } });
+      await clients.preApproval.update({ id: externalId, body: { status: 'paused' } });
     },
 
-    /** Only a paused preapproval can be resumed; a cancelled one needs a new checkout (Mercado Pago rule). */
     async reactivate(externalId: string) {
       await clients.preApproval.update({ id: externalId, body: { status: 'authorized' } });
     },

@@ -19,6 +19,24 @@ export interface StripeProviderConfig {
   webhookSecret: string;
   /** Tests replay recorded exchanges through this (Stripe.createFetchHttpClient(fakeFetch)). */
   httpClient?: Stripe.HttpClient;
+  /** STRIPE_API_BASE: another base URL for Stripe's API (a mock server, a proxy); the SDK's host/port/protocol. */
+  apiBase?: string;
+}
+
+/** The Stripe SDK's own options for a base URL other than https://api.stripe.com. */
+export function stripeHostOptions(apiBase: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
+/** The end of the period an invoice pays for: the latest end among its lines (a proration's is the current period's). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function invoicePeriodEnd(invoice: any): string | null {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const ends: number[] = (invoice?.lines?.data ?? []).map((line: any) => Number(line?.period?.end)).filter((end: number) => Number.isFinite(end) && end > 0);
+  return ends.length > 0 ? new Date(Math.max(...ends) * 1000).toISOString() : null;
 }
 
 const header = (headers: WebhookInput['headers'], name: string): string | undefined => {
@@ -52,12 +70,14 @@ export function translateStripeEvent(event: Stripe.Event): BillingEvent[] {
     case 'checkout.session.completed': {
       const subscriptionId = object.client_reference_id ?? object.metadata?.subscriptionId;
       const external = typeof object.subscription === 'string' ? object.subscription : object.subscription?.id;
-      return subscriptionId && external ? [{ type: 'subscription.activated', subscriptionId, externalSubscriptionId: external, occurredAt }] : [];
+      const customer = typeof object.customer === 'string' ? object.customer : (object.customer?.id ?? null);
+      return subscriptionId && external ? [{ type: 'subscription.activated', subscriptionId, externalSubscriptionId: external, externalCustomerId: customer, occurredAt }] : [];
     }
     case 'invoice.paid': {
       const subscriptionId = subscriptionIdOfInvoice(object);
-      if (!subscriptionId) return [];
-      return [{ type: 'payment.approved', subscriptionId, providerPaymentId: object.id, amountCents: object.amount_paid, currency: String(object.currency).toUpperCase(), occurredAt, card: null }];
+      // The trial's zero invoice (trial_end at checkout) pays for nothing.
+      if (!subscriptionId || !(Number(object.amount_paid) > 0)) return [];
+      return [{ type: 'payment.approved', subscriptionId, providerPaymentId: object.id, amountCents: object.amount_paid, currency: String(object.currency).toUpperCase(), occurredAt, periodEnd: invoicePeriodEnd(object), card: null }];
     }
     case 'invoice.payment_failed': {
       const subscriptionId = subscriptionIdOfInvoice(object);
@@ -74,10 +94,20 @@ export function translateStripeEvent(event: Stripe.Event): BillingEvent[] {
   }
 }
 
+const TRIAL_END_MIN_MS = 48 * 3600 * 1000;
+/** Unix seconds of the trial's end when Stripe accepts it (≥ 48 h ahead), else null. */
+function trialEnd(firstChargeAt: string | null | undefined, requestedAt: string | undefined): number | null {
+  if (!firstChargeAt) return null;
+  const at = Date.parse(firstChargeAt);
+  const now = requestedAt ? Date.parse(requestedAt) : Date.now();
+  return at - now >= TRIAL_END_MIN_MS ? Math.floor(at / 1000) : null;
+}
+
 export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 0,
     telemetry: false,
+    ...stripeHostOptions(config.apiBase),
     ...(config.httpClient ? { httpClient: config.httpClient } : {}),
   });
 
@@ -92,7 +122,12 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         success_url: request.successUrl,
         cancel_url: request.failureUrl,
         line_items: [{ quantity: 1, price_data: { ...recurringPrice(request.plan), product_data: { name: request.plan.name, metadata: { planKey: request.plan.key } } } }],
-        subscription_data: { metadata: { subscriptionId: request.subscriptionId, nutritionistId: request.nutritionistId, planKey: request.plan.key } },
+        subscription_data: {
+          metadata: { subscriptionId: request.subscriptionId, nutritionistId: request.nutritionistId, planKey: request.plan.key },
+          // Paying during the trial keeps its days: Stripe's first charge waits for the trial's end
+          // (Stripe accepts a trial end at least 48 h ahead; closer than that she is charged now).
+          ...(trialEnd(request.firstChargeAt, request.requestedAt) ? { trial_end: trialEnd(request.firstChargeAt, request.requestedAt)! } : {}),
+        },
         metadata: { subscriptionId: request.subscriptionId },
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
@@ -116,7 +151,8 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
       await stripe.subscriptions.update(externalId, {
         items: [{ id: item.id, price_data: { ...recurringPrice(plan), product } }],
-        proration_behavior: 'create_prorations',
+        // Proration now: Stripe invoices (and charges) the difference for the rest of the period at once.
+        proration_behavior: 'always_invoice',
         metadata: { planKey: plan.key },
       });
     },
