@@ -55,6 +55,21 @@ function pdfText(pdf: Buffer): string {
 const squash = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('GET /api/v1/consultations/{id}/report.pdf', () => {
+  it('for a 12-year-old prints the WHO 2007 growth indicators, no adult BMI category, and the IOM 2005 energy source', async () => {
+    const p = await practice(t);
+    const patient = await p.createPatient({ firstName: 'Martina', lastName: 'Sosa', sex: 'f', birthDate: '2014-01-15' });
+    const created = await p.createConsultation(patient.id, { date: '2026-03-09', time: '09:30', measurements: { weightKg: 52, heightCm: 150 } });
+    const growth = created.derived.growth;
+    const response = await p.call('GET', `/api/v1/consultations/${created.id}/report.pdf`);
+    expect(response.statusCode).toBe(200);
+    const text = squash(pdfText(response.rawPayload));
+    expect(text).toContain('Crecimiento (OMS 2007, 5 a 19 años)');
+    const bmi = growth.indicators.bmiForAge;
+    expect(text).toContain(`IMC para la edad z +${formatEsAr(bmi.z, 2)} · P${formatEsAr(bmi.percentile, 1)} · Sobrepeso`);
+    expect(text).toContain('IOM (2005)');
+    expect(text).not.toMatch(/\((Bajo peso|Normal|Sobrepeso)\)/);
+  });
+
   it('answers a Spanish PDF with the brand, patient, measurements and derived values of a female athlete', async () => {
     const p = await practice(t);
     await t.database.db

@@ -131,7 +131,7 @@ describe('a complete consultation', () => {
       preGestationalWeightKg: null,
       pregnancySource: null,
     });
-    expect(saved.measurements).toEqual({ ...measurements });
+    expect(saved.measurements).toEqual({ ...measurements, girthsCm: { ...measurements.girthsCm, head: null } });
     expect(saved).toMatchObject({
       patientId: patient.id,
       date: '2026-03-09',
@@ -366,6 +366,11 @@ describe('history, evolution, latest measurements and comparison', () => {
       waistCm: 92.5,
       muscleMassKg: first.derived.muscleMassKg,
       somatotype: { x: first.derived.somatotype.x, y: first.derived.somatotype.y },
+      heightCm: 178,
+      headCircumferenceCm: null,
+      measuredLying: null,
+      // An adult: no WHO growth assessment.
+      growth: null,
     });
     expect(points[1]).toMatchObject({ weightKg: 82.3, bodyFatPercent: null, waistCm: null, somatotype: null });
     expect(points[2]).toMatchObject({ weightKg: 80.1, bmi: null, waistCm: 88 });

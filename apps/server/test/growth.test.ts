@@ -105,3 +105,59 @@ describe('POST /anthropometry/growth', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('a child\'s consultation: the WHO assessment in the derived values, the evolution and the PDF', () => {
+  it('12-year-old girl: WHO 2007 indicators, no adult BMI category, IOM 2005 energy', async () => {
+    const p = await practice(t);
+    const patient = await p.createPatient({ sex: 'f', birthDate: '2014-01-15' });
+    const saved = await p.createConsultation(patient.id, { date: '2026-03-09', time: '10:00', measurements: { weightKg: 52, heightCm: 150 } });
+    expect(saved.derived.bmiCategory).toBeNull();
+    expect(saved.derived.bmrKcal).toBeNull();
+    expect(saved.derived.energyMethod).toBe('iom2005');
+    expect(saved.derived.growth).toMatchObject({ reference: 'who2007' });
+    expect(Object.keys(saved.derived.growth.indicators).sort()).toEqual(['bmiForAge', 'heightForAge']);
+    // The same figures as the stateless endpoint.
+    const direct = (await p.call('POST', url, { sex: 'f', birthDate: '2014-01-15', date: '2026-03-09', weightKg: 52, heightCm: 150 })).json();
+    expect(saved.derived.growth).toEqual(direct);
+    expect(saved.missing).toContainEqual({ result: 'bmrKcal', reason: 'PEDIATRIC_WHO', inputs: ['growth.birthDate'] });
+  });
+
+  it('4-year-old boy: head circumference and "measured lying" are stored and used; evolution carries the assessment', async () => {
+    const p = await practice(t);
+    const patient = await p.createPatient({ sex: 'm', birthDate: '2022-01-20' });
+    const first = await p.createConsultation(patient.id, {
+      date: '2025-03-09',
+      time: '10:00',
+      measuredLying: true,
+      measurements: { weightKg: 14, heightCm: 95, girthsCm: { head: 49 } },
+    });
+    expect(first.measuredLying).toBe(true);
+    expect(first.measurements.girthsCm.head).toBe(49);
+    const direct = (
+      await p.call('POST', url, { sex: 'm', birthDate: '2022-01-20', date: '2025-03-09', weightKg: 14, heightCm: 95, measuredLying: true, headCircumferenceCm: 49 })
+    ).json();
+    expect(first.derived.growth).toEqual(direct);
+    expect(Object.keys(direct.indicators)).toHaveLength(5);
+
+    const patched = await p.call('PATCH', `/api/v1/consultations/${first.id}`, { version: first.version, measuredLying: false });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().measuredLying).toBe(false);
+    expect(patched.json().derived.growth.indicators.heightForAge.z).toBeGreaterThan(direct.indicators.heightForAge.z);
+
+    await p.createConsultation(patient.id, { date: '2026-03-09', time: '10:00', measurements: { weightKg: 16, heightCm: 102 } });
+    const { points } = (await p.call('GET', `/api/v1/patients/${patient.id}/consultations/evolution`)).json();
+    expect(points).toHaveLength(2);
+    expect(points[0]).toMatchObject({ heightCm: 95, headCircumferenceCm: 49, measuredLying: false, growth: { reference: 'who2006' } });
+    expect(points[1].growth.reference).toBe('who2006');
+    expect(points[1].growth.ageDays).toBe(1509);
+  });
+
+  it('without the patient\'s sex nothing paediatric is computed and the reason is MISSING_SEX', async () => {
+    const p = await practice(t);
+    const patient = await p.createPatient({ birthDate: '2018-05-01' });
+    const saved = await p.createConsultation(patient.id, { date: '2026-03-09', time: '10:00', measurements: { weightKg: 25, heightCm: 125 } });
+    expect(saved.derived.growth).toBeNull();
+    expect(saved.derived.energyRequirementKcal).toBeNull();
+    expect(saved.missing).toContainEqual(expect.objectContaining({ result: 'growth', reason: 'MISSING_SEX' }));
+  });
+});

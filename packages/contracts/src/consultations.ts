@@ -4,6 +4,7 @@
 // new-consultation form uses for its live preview. Every message is the Spanish text the user sees.
 import { z } from 'zod';
 import { calendarDate, idSchema, isoInstantSchema } from './common.js';
+import { growthAssessmentSchema } from './growth.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Field builders
@@ -94,6 +95,8 @@ export const GIRTH_SITES = [
   'wrist',
   'abdomen',
   'ankle',
+  /** Head circumference: assessed with the WHO standards under 5 years. */
+  'head',
 ] as const;
 export type GirthSite = (typeof GIRTH_SITES)[number];
 
@@ -166,6 +169,7 @@ const girthShape = {
   wrist: girth('de la muñeca'),
   abdomen: girth('del abdomen'),
   ankle: girth('del tobillo'),
+  head: girth('cefálico'),
 } satisfies Record<GirthSite, z.ZodType>;
 
 const breadthShape = {
@@ -243,6 +247,9 @@ export const raceTermSchema = z.union([z.literal(0), z.literal(-2), z.literal(1.
 });
 export type RaceTerm = z.infer<typeof raceTermSchema>;
 
+/** How the length/height was measured (the WHO's 0.7 cm correction): true lying, false standing, null not recorded. */
+const measuredLyingField = z.boolean({ error: 'Debe ser verdadero o falso.' }).nullable().optional();
+
 const activityFactorField = z
   .number({ error: 'El factor de actividad debe ser un número.' })
   .min(R.activityFactor.min, { error: `El factor de actividad debe estar entre 1 y ${es(R.activityFactor.max)}.` })
@@ -307,6 +314,10 @@ export const derivedSchema = z.object({
   muscleMassKg: z.number().nullable(),
   armMuscleAreaCm2: z.number().nullable(),
   armFatAreaCm2: z.number().nullable(),
+  /** Equation of energyRequirementKcal: adults Mifflin-St Jeor × activity, under 19 the IOM 2005 EER. */
+  energyMethod: z.enum(['mifflinStJeor', 'iom2005']).optional(),
+  /** Under 19 at the consultation date: the WHO growth indicators (replace the adult BMI category). */
+  growth: growthAssessmentSchema.nullable().optional(),
   /** IOM 2009 recommended total gain for the pre-pregnancy BMI (the spec's Ant_Aumento_Sugerido). */
   suggestedGestationalGainKg: z.object({ min: z.number(), max: z.number() }).nullable().optional(),
   gestationalAge: z.object({ totalDays: z.number(), weeks: z.number(), days: z.number() }).nullable().optional(),
@@ -366,10 +377,13 @@ export const anthropometryCalculateRequestSchema = z.object({
   patientTypeId: patientTypeIdField,
   activityFactor: activityFactorField,
   raceTerm: raceTermSchema.nullable().optional(),
+  measuredLying: measuredLyingField,
   measurements: measurementsInputSchema,
   pregnancy: consultationPregnancyInputSchema,
-  /** Reference date of the gestational age ('YYYY-MM-DD'); the nutritionist's today when omitted. */
+  /** Reference date of the gestational age and of the child's age ('YYYY-MM-DD'); the nutritionist's today when omitted. */
   date: optionalCalendarDate('la fecha de la consulta'),
+  /** With it, a person under 19 at `date` is assessed with the WHO growth references (derived.growth). */
+  birthDate: optionalCalendarDate('la fecha de nacimiento'),
   /** Only checked for the MISSING_LOCATION warning. */
   locationId: optionalId,
 });
@@ -405,6 +419,7 @@ export const createConsultationRequestSchema = z.object({
   summaryNote: optionalText(CONSULTATION_SUMMARY_NOTE_MAX),
   activityFactor: activityFactorField,
   raceTerm: raceTermSchema.nullable().optional(),
+  measuredLying: measuredLyingField,
   /** Email the patient a short summary after saving (the spec's Con_EnviarCorreo). */
   sendSummaryEmail: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
   measurements: measurementsInputSchema.optional(),
@@ -429,6 +444,7 @@ export const updateConsultationRequestSchema = z.object({
   summaryNote: optionalText(CONSULTATION_SUMMARY_NOTE_MAX),
   activityFactor: activityFactorField,
   raceTerm: raceTermSchema.nullable().optional(),
+  measuredLying: measuredLyingField,
   measurements: measurementsInputSchema.optional(),
   pregnancy: consultationPregnancyInputSchema,
 });
@@ -461,6 +477,7 @@ export const consultationSchema = z.object({
   summaryNote: z.string().nullable(),
   activityFactor: z.number().nullable(),
   raceTerm: raceTermSchema.nullable(),
+  measuredLying: z.boolean().nullable(),
   sendSummaryEmail: z.boolean(),
   /** As entered at this consultation (null fields: not entered). */
   pregnancy: z.object({ lastMenstrualPeriod: z.string().nullable(), preGestationalWeightKg: z.number().nullable() }),
@@ -534,6 +551,11 @@ export const evolutionPointSchema = z.object({
   waistCm: z.number().nullable(),
   muscleMassKg: z.number().nullable(),
   somatotype: z.object({ x: z.number(), y: z.number() }).nullable(),
+  /** For the WHO growth charts: height as measured, head circumference, position, and the assessment (under 19). */
+  heightCm: z.number().nullable(),
+  headCircumferenceCm: z.number().nullable(),
+  measuredLying: z.boolean().nullable(),
+  growth: growthAssessmentSchema.nullable(),
 });
 export const evolutionSchema = z.object({
   /** Oldest first, one point per consultation. */

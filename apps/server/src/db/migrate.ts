@@ -23,6 +23,7 @@ import * as accountProfile from './migrations/0020-account-profile.js';
 import * as oidc from './migrations/0022-oidc.js';
 import * as promoteNewPatients from './migrations/0023-promote-new-patients.js';
 import * as patientPayments from './migrations/0026-patient-payments.js';
+import * as growthMeasurements from './migrations/0027-growth-measurements.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0022-oidc': oidc,
   '0023-promote-new-patients': promoteNewPatients,
   '0026-patient-payments': patientPayments,
+  '0027-growth-measurements': growthMeasurements,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

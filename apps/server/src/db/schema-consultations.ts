@@ -26,6 +26,8 @@ export interface ConsultationsTable {
   activity_factor: number | null;
   /** Lee et al. 2000 ethnicity term (0, −2, 1.1); null = 0. */
   race_term: number | null;
+  /** How the length/height was measured: 1 lying, 0 standing, null not recorded. */
+  measured_lying: Flag | null;
   send_summary_email: Flag;
   /** FUM and pre-pregnancy weight as entered at this consultation. */
   pregnancy_last_menstrual_period: IsoDate | null;
@@ -105,6 +107,8 @@ export interface GirthsTable {
   wrist_cm: number | null;
   abdomen_cm: number | null;
   ankle_cm: number | null;
+  /** Head circumference (children under 5). */
+  head_cm: number | null;
   humerus_breadth_cm: number | null;
   femur_breadth_cm: number | null;
   wrist_breadth_cm: number | null;

@@ -371,3 +371,44 @@ describe('computeAnthropometry', () => {
     );
   });
 });
+
+describe('children and adolescents (WHO growth, IOM 2005 energy)', () => {
+  const boy6 = {
+    sex: 'm' as const,
+    ageYears: 6,
+    measurements: { weightKg: 20.4, heightCm: 109.5 },
+    growth: { birthDate: '2019-03-01', date: '2025-03-01' },
+  };
+  it('a 6-year-old with BMI 17 gets the WHO indicators and no adult category ("Bajo peso" would be wrong)', () => {
+    const { derived, missing } = computeAnthropometry(boy6);
+    expect(derived.bmi).toBeCloseTo(17.01, 2);
+    expect(derived.bmiCategory).toBeNull();
+    expect(derived.growth?.reference).toBe('who2007');
+    expect(derived.growth?.indicators.bmiForAge?.classification).toBe('overweight');
+    expect(missing).toContainEqual({ result: 'bmiCategory', reason: 'PEDIATRIC_WHO', inputs: ['growth.birthDate'] });
+  });
+  it('energy from IOM 2005 (low active for the default factor), no adult BMR', () => {
+    const { derived } = computeAnthropometry(boy6);
+    expect(derived.bmrKcal).toBeNull();
+    expect(derived.energyMethod).toBe('iom2005');
+    const years = 2192 / 30.4375 / 12;
+    expect(derived.energyRequirementKcal).toBeCloseTo(88.5 - 61.9 * years + 1.13 * (26.7 * 20.4 + 903 * 1.095) + 20, 6);
+  });
+  it('an adult keeps the adult table and Mifflin-St Jeor even with growth dates', () => {
+    const { derived } = computeAnthropometry({ ...boy6, ageYears: 30, growth: { birthDate: '1995-03-01', date: '2025-03-01' } });
+    expect(derived.bmiCategory).toBe('underweight');
+    expect(derived.growth).toBeUndefined();
+    expect(derived.energyMethod).toBe('mifflinStJeor');
+  });
+  it('head circumference and the lying position reach the WHO assessment of an under-5', () => {
+    const { derived } = computeAnthropometry({
+      sex: 'f',
+      ageYears: 1,
+      measurements: { weightKg: 9, heightCm: 74, girthsCm: { head: 45 } },
+      growth: { birthDate: '2024-03-01', date: '2025-03-01', measuredLying: true },
+    });
+    expect(Object.keys(derived.growth!.indicators).sort()).toEqual(['bmiForAge', 'headCircumferenceForAge', 'heightForAge', 'weightForAge', 'weightForHeight']);
+    // 365 days = 11.99 months: the 7–12 month deposition (22 kcal).
+    expect(derived.energyRequirementKcal).toBe(89 * 9 - 100 + 22);
+  });
+});

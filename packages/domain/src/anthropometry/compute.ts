@@ -12,7 +12,9 @@
  * muscle-mass, bone-mass, arm-areas, gestation, energy/bmr) and in
  * docs/formulas.md.
  */
-import { mifflinStJeorBmr, energyRequirement } from '../energy/bmr.js';
+import { mifflinStJeorBmr, energyRequirement, DEFAULT_ACTIVITY_FACTOR } from '../energy/bmr.js';
+import { activityLevelOfPal, iomEstimatedEnergyRequirement } from '../energy/pediatric.js';
+import { assessGrowth, growthAge, WHO_DAYS_PER_MONTH, type GrowthAge, type GrowthAssessment } from '../growth/growth.js';
 import { armAreas, type ArmAreas } from './arm-areas.js';
 import { bmiMetric, classifyBmi, type BmiCategory } from './bmi.js';
 import { computeBodyFat, MISSING_WEIGHT_FOR_FAT_MASS, SIX_SKINFOLD_SITES } from './body-fat.js';
@@ -64,6 +66,8 @@ export interface GirthsCm {
   wrist?: Measure;
   abdomen?: Measure;
   ankle?: Measure;
+  /** Head circumference (WHO head-circumference-for-age under 5). */
+  head?: Measure;
 }
 
 export interface BreadthsCm {
@@ -91,8 +95,24 @@ export interface PregnancyInput {
   today?: string | null;
 }
 
+/**
+ * What the WHO growth assessment needs beyond the measurements. When given and the person is under 19 at
+ * `date`, the result carries the WHO indicators (`growth`), no adult BMI category, no adult BMR, and the
+ * energy requirement of the IOM 2005 paediatric equations (docs/formulas.md).
+ */
+export interface GrowthContext {
+  /** 'YYYY-MM-DD' */
+  birthDate?: string | null;
+  /** Measurement date, 'YYYY-MM-DD'. */
+  date?: string | null;
+  /** true lying, false standing, null not recorded. */
+  measuredLying?: boolean | null;
+  oedema?: boolean | null;
+}
+
 export interface AnthropometryInput {
   sex: Sex;
+  growth?: GrowthContext | null;
   ageYears?: Measure;
   /** 2 = Deportista (athlete equations for body fat). */
   patientTypeId?: number | null;
@@ -120,6 +140,10 @@ export interface DerivedAnthropometry {
   muscleMassKg: number | null;
   armMuscleAreaCm2: number | null;
   armFatAreaCm2: number | null;
+  /** Which equation gave energyRequirementKcal; present only when it was computed. */
+  energyMethod?: EnergyMethod;
+  /** Present only for a person under 19 (needs `growth` with birth date and date). */
+  growth?: GrowthAssessment;
   /** Present only when `pregnancy` was given. IOM (2009) range in kg. */
   suggestedGestationalGainKg?: { min: number; max: number } | null;
   /** Present only when `pregnancy` was given. */
@@ -129,6 +153,9 @@ export interface DerivedAnthropometry {
 }
 
 export type DerivedKey = keyof DerivedAnthropometry;
+
+/** Mifflin-St Jeor × activity factor (adults) or the IOM 2005 estimated energy requirement (under 19). */
+export type EnergyMethod = 'mifflinStJeor' | 'iom2005';
 
 export type MissingReason =
   | 'MISSING_WEIGHT'
@@ -144,7 +171,9 @@ export type MissingReason =
   | 'INVALID_ACTIVITY_FACTOR'
   | 'INVALID_RACE_TERM'
   | 'INCONSISTENT_MEASUREMENTS'
-  | 'NOT_APPLICABLE_SEX';
+  | 'NOT_APPLICABLE_SEX'
+  /** Under 19: the adult BMI table and BMR do not apply; the WHO growth indicators replace them. */
+  | 'PEDIATRIC_WHO';
 
 export interface MissingInput {
   result: DerivedKey;
@@ -258,10 +287,14 @@ export function computeAnthropometry(input: AnthropometryInput): AnthropometryRe
   const bmi = attempt(['bmi', 'bmiCategory'], [weight, height], () =>
     bmiMetric(m.weightKg as number, m.heightCm as number),
   );
-  const bmiCategory = bmi === null ? null : classifyBmi(bmi);
+  // Under 19 the WHO growth references replace the adult table (never an adult category for a child).
+  const child = childAge(input.growth);
+  const bmiCategory = bmi === null || child ? null : classifyBmi(bmi);
+  if (child && bmi !== null) missing.push({ result: 'bmiCategory', reason: 'PEDIATRIC_WHO', inputs: ['growth.birthDate'] });
 
-  // BMR and VCT — Mifflin-St Jeor 1990; activity factor from the spec.
-  const bmrKcal = attempt(['bmrKcal'], [weight, height, age], () =>
+  // BMR and VCT — Mifflin-St Jeor 1990; activity factor from the spec. Under 19: IOM 2005 EER instead.
+  if (child) missing.push({ result: 'bmrKcal', reason: 'PEDIATRIC_WHO', inputs: ['growth.birthDate'] });
+  const bmrKcal = child ? null : attempt(['bmrKcal'], [weight, height, age], () =>
     mifflinStJeorBmr({
       weightKg: m.weightKg as number,
       heightCm: m.heightCm as number,
@@ -275,6 +308,18 @@ export function computeAnthropometry(input: AnthropometryInput): AnthropometryRe
     // A supplied-but-invalid factor is not replaced by the default: the
     // practitioner asked for a specific factor and must see that it failed.
     missing.push({ result: 'energyRequirementKcal', reason: 'INVALID_ACTIVITY_FACTOR', inputs: ['activityFactor'] });
+  } else if (child) {
+    const ageMonths = child.ageDays / WHO_DAYS_PER_MONTH;
+    // Height enters the IOM equations from 3 years.
+    energyRequirementKcal = attempt(['energyRequirementKcal'], ageMonths < 36 ? [weight] : [weight, height], () =>
+      iomEstimatedEnergyRequirement({
+        sex,
+        ageMonths,
+        weightKg: m.weightKg as number,
+        heightCm: m.heightCm,
+        activityLevel: activityLevelOfPal(factor ?? DEFAULT_ACTIVITY_FACTOR[sex]),
+      }),
+    );
   } else if (bmrKcal === null) {
     for (const g of unmet([weight, height, age])) missing.push({ result: 'energyRequirementKcal', ...g });
   } else {
@@ -416,6 +461,19 @@ export function computeAnthropometry(input: AnthropometryInput): AnthropometryRe
     armMuscleAreaCm2: arm?.armMuscleAreaCm2 ?? null,
     armFatAreaCm2: arm?.armFatAreaCm2 ?? null,
   };
+  if (energyRequirementKcal !== null) derived.energyMethod = child ? 'iom2005' : 'mifflinStJeor';
+  if (child && input.growth) {
+    derived.growth = assessGrowth({
+      sex,
+      birthDate: input.growth.birthDate as string,
+      date: input.growth.date as string,
+      weightKg: m.weightKg,
+      heightCm: m.heightCm,
+      measuredLying: input.growth.measuredLying,
+      headCircumferenceCm: gi.head,
+      oedema: input.growth.oedema,
+    });
+  }
 
   if (input.pregnancy) {
     Object.assign(derived, computePregnancy(sex, m.heightCm, input.pregnancy, missing));
@@ -491,4 +549,14 @@ function dateState(value: string | null | undefined): 'absent' | 'invalid' | 'ok
 
 function isString(value: unknown): value is string {
   return typeof value === 'string';
+}
+
+/** The age for the WHO growth references, or null for an adult, unknown dates or a date before birth. */
+function childAge(growth: GrowthContext | null | undefined): GrowthAge | null {
+  if (!growth || !isIsoDate(growth.birthDate) || !isIsoDate(growth.date)) return null;
+  try {
+    return growthAge(growth.birthDate, growth.date);
+  } catch {
+    return null;
+  }
 }

@@ -23,6 +23,8 @@ export interface CalculationInput {
   measurements: Measurements | MeasurementsInput;
   /** Present when pregnancy data applies; `today` is the consultation date. */
   pregnancy: { lastMenstrualPeriod: string | null; preWeightKg: number | null; today: string } | null;
+  /** Birth date and consultation date: under 19, the WHO growth assessment and the paediatric energy equation. */
+  growth?: { birthDate: string | null; date: string; measuredLying: boolean | null } | null;
 }
 
 export interface Calculation {
@@ -53,6 +55,7 @@ function domainInput(input: CalculationInput, sex: Sex): AnthropometryInput {
       girthsCm: m.girthsCm,
       breadthsCm: m.breadthsCm,
     },
+    growth: input.growth ?? null,
     pregnancy: input.pregnancy
       ? { preWeightKg: input.pregnancy.preWeightKg, lastMenstrualPeriod: input.pregnancy.lastMenstrualPeriod, today: input.pregnancy.today }
       : null,

@@ -4,7 +4,7 @@
 // are those of GET /consultations/{id} (computed by packages/domain); this file only lays them out.
 // Its few reads (names only) live here rather than in the repository so the report stays one module.
 import type { Kysely } from 'kysely';
-import type { Consultation, Derived, MissingInput } from '@almendra/contracts';
+import { GROWTH_INDICATOR_KEYS, type Consultation, type Derived, type GrowthClassificationKey, type GrowthIndicatorName, type MissingInput } from '@almendra/contracts';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { drawLetterhead, PDF_BRAND_COLOUR, startPdf } from '../../lib/pdf.js';
@@ -51,6 +51,7 @@ const GIRTHS: Array<[string, string]> = [
   ['wrist', 'Muñeca'],
   ['abdomen', 'Abdomen'],
   ['ankle', 'Tobillo'],
+  ['head', 'Cefálico'],
 ];
 const BREADTHS: Array<[string, string]> = [
   ['humerus', 'Húmero (biepicondilar)'],
@@ -65,7 +66,7 @@ const BIOIMPEDANCE: Array<[string, string, string, number]> = [
   ['deviceBmrKcal', 'Metabolismo basal del equipo', 'kcal', 0],
 ];
 
-type NumericKey = Exclude<keyof Derived, 'bmiCategory' | 'somatotype' | 'suggestedGestationalGainKg' | 'gestationalAge' | 'dueDate'>;
+type NumericKey = Exclude<keyof Derived, 'bmiCategory' | 'somatotype' | 'suggestedGestationalGainKg' | 'gestationalAge' | 'dueDate' | 'growth' | 'energyMethod'>;
 
 /** Derived values in report order: label, decimals, unit, and the source(s) named in docs/formulas.md. */
 function derivedRows(athlete: boolean): Array<{ key: NumericKey; label: string; decimals: number; unit: string; source: string }> {
@@ -108,6 +109,35 @@ const REASONS: Record<string, string> = {
   INCONSISTENT_MEASUREMENTS: 'las medidas no son coherentes entre sí',
   NOT_APPLICABLE_SEX: 'no corresponde para el sexo del paciente',
   MISSING_SEX: 'falta el sexo del paciente en su ficha',
+  PEDIATRIC_WHO: 'menor de 19 años: se evalúa con las referencias de crecimiento de la OMS',
+};
+
+/** WHO growth indicators and classification keys as printed (docs/formulas.md). */
+const GROWTH_LABELS: Record<GrowthIndicatorName, string> = {
+  weightForAge: 'Peso para la edad',
+  heightForAge: 'Talla para la edad',
+  bmiForAge: 'IMC para la edad',
+  weightForHeight: 'Peso para la talla',
+  headCircumferenceForAge: 'Perímetro cefálico para la edad',
+};
+const GROWTH_CLASS_LABELS: Record<GrowthClassificationKey, string> = {
+  normal: 'Normal',
+  severeWasting: 'Emaciación severa',
+  wasting: 'Emaciación',
+  possibleRiskOfOverweight: 'Posible riesgo de sobrepeso',
+  overweight: 'Sobrepeso',
+  obesity: 'Obesidad',
+  severeThinness: 'Delgadez severa',
+  thinness: 'Delgadez',
+  severeStunting: 'Baja talla severa',
+  stunting: 'Baja talla',
+  veryTall: 'Talla muy alta',
+  severeUnderweight: 'Bajo peso severo',
+  underweight: 'Bajo peso',
+  possibleGrowthProblem: 'Posible problema de crecimiento',
+  microcephaly: 'Microcefalia',
+  macrocephaly: 'Macrocefalia',
+  implausible: 'Revisar medición',
 };
 
 const numberFormats = new Map<number, Intl.NumberFormat>();
@@ -225,7 +255,22 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
     if (value === null || value === undefined) continue;
     let text = withUnit(value, r.decimals, r.unit);
     if (r.key === 'bmi' && d.bmiCategory) text += ` (${BMI_LABELS[d.bmiCategory] ?? d.bmiCategory})`;
-    row(r.label, text, r.source);
+    const source = r.key === 'energyRequirementKcal' && d.energyMethod === 'iom2005' ? 'IOM (2005), requerimiento estimado para niños y adolescentes' : r.source;
+    row(r.label, text, source);
+  }
+  if (d.growth) {
+    const g = d.growth;
+    heading(`Crecimiento (OMS ${g.reference === 'who2006' ? '2006, 0 a 5 años' : '2007, 5 a 19 años'})`);
+    const age = g.reference === 'who2006' ? `${g.ageDays} días (${formatEsAr(g.ageMonths, 1)} meses)` : `${formatEsAr(g.ageMonths, 1)} meses`;
+    row('Edad', age);
+    for (const key of GROWTH_INDICATOR_KEYS) {
+      const value = g.indicators[key];
+      if (!value) continue;
+      const z = `${value.z > 0 ? '+' : ''}${formatEsAr(value.z, 2)}`;
+      row(GROWTH_LABELS[key], `z ${z} · P${formatEsAr(value.percentile, 1)} · ${GROWTH_CLASS_LABELS[value.classification]}`);
+    }
+    doc.fontSize(8).fillColor('#555555').text('Patrones de crecimiento infantil de la OMS (2006) y referencia de crecimiento OMS 2007, calculados como WHO Anthro / AnthroPlus.', left, doc.y, { width });
+    doc.fontSize(10).fillColor('#000000');
   }
   if (d.somatotype) {
     const s = d.somatotype;

@@ -62,6 +62,7 @@ export const GIRTH_COLUMNS = {
   wrist: 'wrist_cm',
   abdomen: 'abdomen_cm',
   ankle: 'ankle_cm',
+  head: 'head_cm',
 } as const satisfies Record<GirthSite, keyof GirthsTable>;
 
 export const BREADTH_COLUMNS = {
@@ -137,6 +138,7 @@ export function consultationFields(row: ConsultationsTable) {
     summaryNote: row.summary_note,
     activityFactor: num(row.activity_factor),
     raceTerm: num(row.race_term) as RaceTerm | null,
+    measuredLying: row.measured_lying === null || row.measured_lying === undefined ? null : Number(row.measured_lying) === 1,
     sendSummaryEmail: Number(row.send_summary_email) === 1,
     pregnancy: {
       lastMenstrualPeriod: row.pregnancy_last_menstrual_period,

@@ -160,6 +160,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
       raceTerm: fields.raceTerm,
       measurements,
       pregnancy: expected ? { lastMenstrualPeriod, preWeightKg: preGestationalWeightKg, today: row.date } : null,
+      growth: { birthDate: patient.birth_date, date: row.date, measuredLying: fields.measuredLying },
     });
     return {
       id: row.id,
@@ -204,8 +205,8 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
 
   /** Audit form of a consultation: its fields and measurements under the API's names. */
   const auditView = (c: Consultation) => {
-    const { appointmentId, locationId, serviceId, date, time, note, summaryNote, activityFactor, raceTerm, sendSummaryEmail, pregnancy, measurements } = c;
-    return { appointmentId, locationId, serviceId, date, time, note, summaryNote, activityFactor, raceTerm, sendSummaryEmail, pregnancy, measurements };
+    const { appointmentId, locationId, serviceId, date, time, note, summaryNote, activityFactor, raceTerm, measuredLying, sendSummaryEmail, pregnancy, measurements } = c;
+    return { appointmentId, locationId, serviceId, date, time, note, summaryNote, activityFactor, raceTerm, measuredLying, sendSummaryEmail, pregnancy, measurements };
   };
 
   async function assertNotFuture(executor: Executor, scope: Scope, date: string, timeZone?: string): Promise<void> {
@@ -340,6 +341,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
         raceTerm: input.raceTerm ?? null,
         measurements: input.measurements,
         pregnancy: expected ? { lastMenstrualPeriod, preWeightKg: preGestationalWeightKg, today: date } : null,
+        growth: { birthDate: input.birthDate ?? null, date, measuredLying: input.measuredLying ?? null },
       });
       const warnings = warningsFor({
         heightCm: input.measurements.heightCm,
@@ -382,6 +384,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
           summary_note: input.summaryNote ?? null,
           activity_factor: input.activityFactor ?? null,
           race_term: input.raceTerm ?? null,
+          measured_lying: input.measuredLying === undefined || input.measuredLying === null ? null : input.measuredLying ? 1 : 0,
           send_summary_email: input.sendSummaryEmail ? 1 : 0,
           pregnancy_last_menstrual_period: input.pregnancy?.lastMenstrualPeriod ?? null,
           pregnancy_pre_weight_kg: input.pregnancy?.preGestationalWeightKg ?? null,
@@ -468,6 +471,10 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
           waistCm: c.measurements.girthsCm.waist,
           muscleMassKg: c.derived.muscleMassKg,
           somatotype: somatochartPoint(c.derived.somatotype),
+          heightCm: c.measurements.heightCm,
+          headCircumferenceCm: c.measurements.girthsCm.head,
+          measuredLying: c.measuredLying,
+          growth: c.derived.growth ?? null,
         })),
       };
     },
@@ -518,6 +525,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
         if (input.summaryNote !== undefined) changes.summary_note = input.summaryNote;
         if (input.activityFactor !== undefined) changes.activity_factor = input.activityFactor;
         if (input.raceTerm !== undefined) changes.race_term = input.raceTerm;
+        if (input.measuredLying !== undefined) changes.measured_lying = input.measuredLying === null ? null : input.measuredLying ? 1 : 0;
         if (input.pregnancy === null) {
           changes.pregnancy_last_menstrual_period = null;
           changes.pregnancy_pre_weight_kg = null;

@@ -13,6 +13,7 @@ import {
   List,
   Loader,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -44,8 +45,10 @@ import { formatDate, formatNumber } from '../lib/format';
 import {
   emptyFormValues,
   formWarnings,
+  growthBandAt,
   invalidNumberFields,
   livePreview,
+  MEASURED_POSITIONS,
   pregnancyOn,
   RACE_TERM_OPTIONS,
   requestBody,
@@ -55,6 +58,7 @@ import {
   valuesFromConsultation,
   withRecordedPregnancy,
   type ConsultationFormValues,
+  type MeasuredPosition,
   type RaceTermOption,
 } from '../lib/form-model';
 import { BIOIMPEDANCE_FIELDS, BREADTH_SITES, GIRTH_SITES, SKINFOLD_SITES } from '../lib/sites';
@@ -182,6 +186,9 @@ function ConsultationFormFields({
   const recorded = useMemo(() => pregnancyOn(pregnancies, values.date), [pregnancies, values.date]);
   const showPregnancy = showPregnancySection(patient, recorded);
   const preview = useMemo(() => livePreview(patient, values, recorded), [patient, values, recorded]);
+  // Under 19 at the consultation date: the WHO references apply (position of the height; head under 5).
+  const childBand = growthBandAt(patient.birthDate, values.date);
+  const showHead = childBand === 'who2006' || values.girths.head !== '';
   const warnings = formWarnings(patient, values, recorded);
   const invalid = invalidNumberFields(values);
   const timeValid = TIME_OF_DAY.test(values.time);
@@ -280,6 +287,28 @@ function ConsultationFormFields({
                 <DecimalField label={t('fields.usualWeightKg')} value={values.usualWeightKg} onValueChange={(v) => set('usualWeightKg', v)} />
                 <DecimalField label={t('fields.targetWeightKg')} value={values.targetWeightKg} onValueChange={(v) => set('targetWeightKg', v)} />
               </SimpleGrid>
+              {childBand ? (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500} id="measured-position-label">
+                      {t('growth.position')}
+                    </Text>
+                    <SegmentedControl
+                      aria-labelledby="measured-position-label"
+                      data={MEASURED_POSITIONS.map((position) => ({ value: position, label: t(`growth.positions.${position}`) }))}
+                      value={values.measuredLying}
+                      onChange={(value) => set('measuredLying', value as MeasuredPosition)}
+                      fullWidth
+                    />
+                    <Text size="xs" c="dimmed">
+                      {t('growth.positionHint')}
+                    </Text>
+                  </Stack>
+                  {showHead ? (
+                    <DecimalField label={t('growth.headCircumference')} value={values.girths.head} onValueChange={(v) => setIn('girths', 'head', v)} />
+                  ) : null}
+                </SimpleGrid>
+              ) : null}
             </Section>
 
             {showPregnancy ? (
@@ -320,7 +349,7 @@ function ConsultationFormFields({
 
             <Section title={t('sections.girths')}>
               <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
-                {GIRTH_SITES.map((site) => (
+                {GIRTH_SITES.filter((site) => site !== 'head').map((site) => (
                   <DecimalField key={site} label={t(`girths.${site}`)} value={values.girths[site]} onValueChange={(v) => setIn('girths', site, v)} />
                 ))}
               </SimpleGrid>

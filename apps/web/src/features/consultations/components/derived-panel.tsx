@@ -6,6 +6,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, formatWithUnit } from '../lib/format';
 import { formatNumericDerived, formatSomatotype, NUMERIC_ROWS } from '../lib/derived-rows';
+import { GrowthPanel } from './growth-panel';
 import { useMissingMessage } from './use-missing-message';
 
 interface DerivedPanelProps {
@@ -47,6 +48,11 @@ export function DerivedPanel({ derived, missing, missingSex, showPregnancy }: De
                       </Badge>
                     ) : null}
                   </Group>
+                  {row.key === 'energyRequirementKcal' && derived.energyMethod ? (
+                    <Text size="xs" c="dimmed" data-energy-method={derived.energyMethod}>
+                      {t(`growth.energyMethod.${derived.energyMethod}`)}
+                    </Text>
+                  ) : null}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -93,6 +99,7 @@ export function DerivedPanel({ derived, missing, missingSex, showPregnancy }: De
           </Table.Tbody>
         </Table>
       ) : null}
+      {derived?.growth ? <GrowthPanel growth={derived.growth} /> : null}
       {missing.length > 0 ? (
         <Stack gap={4}>
           <Title order={3} size="h5">

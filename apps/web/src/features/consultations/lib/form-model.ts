@@ -23,7 +23,7 @@ import {
   type SkinfoldSite,
 } from './sites';
 import { parseDecimal } from './format';
-import { computeAnthropometry, DEFAULT_ACTIVITY_FACTOR, type AnthropometryResult } from '@almendra/domain';
+import { computeAnthropometry, DEFAULT_ACTIVITY_FACTOR, growthAge, type AnthropometryResult, type GrowthReference } from '@almendra/domain';
 
 export interface ConsultationFormValues {
   date: string;
@@ -43,9 +43,18 @@ export interface ConsultationFormValues {
   activityFactor: string;
   /** Lee 2000 ethnicity term as the select's value: '0' (default), '-2' Asian, '1.1' African American. */
   raceTerm: RaceTermOption;
+  /** How the length/height was measured (WHO 0.7 cm rule): 'auto' = not recorded, the WHO position for the age. */
+  measuredLying: MeasuredPosition;
   note: string;
   summaryNote: string;
   sendSummaryEmail: boolean;
+}
+
+export const MEASURED_POSITIONS = ['auto', 'lying', 'standing'] as const;
+export type MeasuredPosition = (typeof MEASURED_POSITIONS)[number];
+
+function measuredLyingOf(position: MeasuredPosition): boolean | null {
+  return position === 'lying' ? true : position === 'standing' ? false : null;
 }
 
 export const RACE_TERM_OPTIONS = ['0', '-2', '1.1'] as const;
@@ -79,6 +88,7 @@ export function emptyFormValues(date: string, time: string, sex: 'm' | 'f' | nul
     preGestationalWeightKg: '',
     activityFactor: sex ? String(DEFAULT_ACTIVITY_FACTOR[sex]).replace('.', ',') : '',
     raceTerm: '0',
+    measuredLying: 'auto',
     note: '',
     summaryNote: '',
     sendSummaryEmail: false,
@@ -115,6 +125,16 @@ export function ageAt(birthDate: string | null, date: string): number | null {
   let age = y - by;
   if (m < bm || (m === bm && d < bd)) age -= 1;
   return age >= 0 ? age : null;
+}
+
+/** The WHO reference a patient is assessed with at `date` ('who2006' under 5, 'who2007' 5–19), or null (adult, unknown). */
+export function growthBandAt(birthDate: string | null, date: string): GrowthReference | null {
+  if (!birthDate || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  try {
+    return growthAge(birthDate, date).reference;
+  } catch {
+    return null;
+  }
 }
 
 /** The pregnancy data a consultation falls back on (the server's open pregnancy record on that date). */
@@ -179,6 +199,7 @@ export function livePreview(patient: Patient, values: ConsultationFormValues, re
       raceTerm: raceTermOf(values.raceTerm),
       measurements: measurementsOf(values),
       pregnancy,
+      growth: { birthDate: patient.birthDate, date: values.date, measuredLying: measuredLyingOf(values.measuredLying) },
     });
     return { result, missingSex: false };
   } catch {
@@ -237,6 +258,7 @@ export function requestBody(
     summaryNote: values.summaryNote,
     activityFactor: numberOf(values.activityFactor),
     raceTerm: raceTermOf(values.raceTerm),
+    measuredLying: measuredLyingOf(values.measuredLying),
     sendSummaryEmail: values.sendSummaryEmail,
     measurements: measurementsOf(values),
     pregnancy: pregnancyBody(patient, values, options.recorded ?? null),
@@ -279,6 +301,7 @@ export function valuesFromConsultation(consultation: Consultation): Consultation
     preGestationalWeightKg: decimalText(consultation.pregnancy.preGestationalWeightKg ?? consultation.basis.preGestationalWeightKg),
     activityFactor: consultation.activityFactor === null ? (sex ? decimalText(DEFAULT_ACTIVITY_FACTOR[sex]) : '') : decimalText(consultation.activityFactor),
     raceTerm: raceTermOption(consultation.raceTerm),
+    measuredLying: consultation.measuredLying === true ? 'lying' : consultation.measuredLying === false ? 'standing' : 'auto',
     note: consultation.note ?? '',
     summaryNote: consultation.summaryNote ?? '',
     sendSummaryEmail: false,

@@ -8,7 +8,7 @@ export const SKINFOLD_SITES = [
   'triceps', 'biceps', 'subscapular', 'axillary', 'pectoral', 'suprailiac', 'supraspinale', 'abdominal', 'thigh', 'leg', 'calf',
 ] as const satisfies readonly SkinfoldSite[];
 export const GIRTH_SITES = [
-  'neck', 'chest', 'waist', 'hip', 'glute', 'thigh', 'knee', 'calf', 'shoulders', 'armRelaxed', 'armFlexed', 'forearm', 'wrist', 'abdomen', 'ankle',
+  'neck', 'chest', 'waist', 'hip', 'glute', 'thigh', 'knee', 'calf', 'shoulders', 'armRelaxed', 'armFlexed', 'forearm', 'wrist', 'abdomen', 'ankle', 'head',
 ] as const satisfies readonly GirthSite[];
 export const BREADTH_SITES = ['humerus', 'femur', 'wrist'] as const satisfies readonly BreadthSite[];
 export const BIOIMPEDANCE_FIELDS = [

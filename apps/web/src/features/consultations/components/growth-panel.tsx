@@ -1,0 +1,89 @@
+// The WHO growth assessment of a child or adolescent in the consultation's derived panel: age, reference,
+// and per indicator the z-score, percentile and WHO classification. A value the WHO flags as implausible
+// reads "Revisar medición" and is never classified.
+import type { GrowthAssessmentResult } from '@almendra/contracts';
+import { GROWTH_INDICATORS } from '@almendra/domain';
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format';
+
+const ALERT = new Set(['severeWasting', 'severeThinness', 'severeStunting', 'severeUnderweight', 'obesity', 'microcephaly', 'macrocephaly']);
+const WARN = new Set(['wasting', 'thinness', 'stunting', 'underweight', 'overweight', 'possibleRiskOfOverweight', 'possibleGrowthProblem', 'veryTall']);
+
+function badgeColour(classification: string): string {
+  if (classification === 'implausible') return 'grape';
+  if (ALERT.has(classification)) return 'red';
+  if (WARN.has(classification)) return 'orange';
+  return 'teal';
+}
+
+export function formatZ(z: number): string {
+  return `${z > 0 ? '+' : ''}${formatNumber(z, 2)}`;
+}
+
+export function GrowthPanel({ growth }: { growth: GrowthAssessmentResult }) {
+  const { t } = useTranslation('consultations');
+  const rows = GROWTH_INDICATORS.filter((key) => growth.indicators[key]);
+  const age =
+    growth.reference === 'who2006'
+      ? t('growth.ageDays', { days: growth.ageDays, months: formatNumber(growth.ageMonths, 1) })
+      : t('growth.ageMonths', { months: formatNumber(growth.ageMonths, 1) });
+  return (
+    <Stack gap={4} data-testid="growth-panel">
+      <Title order={3} size="h5" id="growth-title">
+        {t('growth.title')}
+      </Title>
+      <Text size="xs" c="dimmed">
+        {t(`growth.reference.${growth.reference}`)} · {age}
+      </Text>
+      {rows.length === 0 ? (
+        <Text size="sm">{t('growth.none')}</Text>
+      ) : (
+        <Table aria-labelledby="growth-title" verticalSpacing={4} horizontalSpacing={6} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('growth.columns.indicator')}</Table.Th>
+              <Table.Th ta="right">{t('growth.columns.z')}</Table.Th>
+              <Table.Th ta="right">{t('growth.columns.percentile')}</Table.Th>
+              <Table.Th>{t('growth.columns.classification')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((key) => {
+              const value = growth.indicators[key]!;
+              return (
+                <Table.Tr key={key} data-indicator={key}>
+                  <Table.Th scope="row" fw={500}>
+                    {t(`growth.indicators.${key}`)}
+                  </Table.Th>
+                  <Table.Td ta="right" data-z style={{ whiteSpace: 'nowrap' }}>
+                    {formatZ(value.z)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-percentile style={{ whiteSpace: 'nowrap' }}>
+                    P{formatNumber(value.percentile, 1)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge
+                      variant="light"
+                      color={badgeColour(value.classification)}
+                      data-classification={value.classification}
+                      title={value.flagged ? t('growth.implausibleHint') : undefined}
+                      style={{ whiteSpace: 'normal', height: 'auto' }}
+                    >
+                      {t(`growth.classification.${value.classification}`)}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      {rows.some((key) => growth.indicators[key]?.flagged) ? (
+        <Text size="xs" c="dimmed">
+          {t('growth.implausibleHint')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
