@@ -22,7 +22,7 @@ import { loadFoodReferenceData } from './db/reference-data/foods-loader.js';
 import { loadDishExamples } from './db/reference-data/dish-examples-loader.js';
 import { loadPatientTypes } from './db/reference-data/patient-types.js';
 import { AccessTokenIssuer } from './lib/access-token.js';
-import { createGuards } from './lib/auth-guard.js';
+import { createGuards, installGuardsFirst } from './lib/auth-guard.js';
 import { AppError } from './lib/errors.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.js';
@@ -311,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   installOpenApiConventions(app);
+  installGuardsFirst(app);
 
   await app.register(
     async (api) => {

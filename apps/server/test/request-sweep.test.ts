@@ -1,7 +1,7 @@
 // Sweeps over every operation of /api/openapi.json: what one route got wrong, its siblings would too.
 // Each sweep sends the same kind of bad request everywhere and checks the answer a client would get.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, registerAndLogin, type TestApp } from './helpers.js';
 import { practiceWithPortalPatient } from './portal-helpers.js';
 
 interface Operation {
@@ -10,19 +10,24 @@ interface Operation {
   parameters: Array<{ in: string; name: string; required?: boolean; schema?: { pattern?: string } }>;
   requestBody?: { content: Record<string, unknown> };
   security?: unknown[];
+  /** The roles the operation's guard admits (installGuardsFirst). */
+  'x-roles'?: string[];
 }
 
 let t: TestApp;
 let operations: Operation[];
 let portal: Awaited<ReturnType<typeof practiceWithPortalPatient>>;
+let adminAuth: Record<string, string>;
+const ADMIN_EMAIL = 'operadora.barrido@almendra.test';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({ ...op, method: method.toUpperCase(), path, parameters: op.parameters ?? [] })),
   );
   portal = await practiceWithPortalPatient(t);
+  adminAuth = (await registerAndLogin(t, { email: ADMIN_EMAIL })).auth;
 });
 afterAll(async () => {
   await t.close();
@@ -30,9 +35,15 @@ afterAll(async () => {
 
 /** The URL of an operation with every path parameter filled (ids of this test's own practice). */
 const urlOf = (op: Operation) => op.path.replace(/\{id\}/g, portal.patientId).replace(/\{[^}]+\}/g, 'x');
-/** Who normally calls it: the portal as the patient, the public pages as nobody, the rest as the nutritionist. */
+/** Who normally calls it: the portal as the patient, the admin console as the operator, the public pages as nobody, the rest as the nutritionist. */
 const ownerAuth = (op: Operation): Record<string, string> =>
-  op.path.startsWith('/api/v1/portal') ? portal.patientAuth : op.path.startsWith('/api/v1/public') ? {} : portal.nutritionist.auth;
+  op.path.startsWith('/api/v1/portal')
+    ? portal.patientAuth
+    : op.path.startsWith('/api/v1/admin')
+      ? adminAuth
+      : op.path.startsWith('/api/v1/public')
+        ? {}
+        : portal.nutritionist.auth;
 
 const CALENDAR_DATE_PATTERN = '^(\\d{4})-(\\d{2})-(\\d{2})$';
 
@@ -123,5 +134,57 @@ describe('bodies that are not the object a route reads', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('who may call is decided before what they sent', () => {
+  const ROLES = ['patient', 'nutritionist', 'admin'] as const;
+  const tokenOf = (role: (typeof ROLES)[number]) => (role === 'patient' ? portal.patientAuth : role === 'nutritionist' ? portal.nutritionist.auth : adminAuth);
+
+  it('every operation behind a sign-in documents the roles it admits (x-roles)', () => {
+    const guarded = operations.filter((op) => JSON.stringify(op.security) === JSON.stringify([{ bearer: [] }]));
+    expect(guarded.length).toBeGreaterThan(150);
+    expect(guarded.filter((op) => !op['x-roles']?.length).map((op) => `${op.method} ${op.path}`)).toEqual([]);
+    const rolesOf = (method: string, path: string) => operations.find((op) => op.method === method && op.path === path)?.['x-roles'];
+    expect(rolesOf('POST', '/api/v1/patients/{id}/labs')).toEqual(['nutritionist', 'admin']);
+    expect(rolesOf('GET', '/api/v1/portal/plan')).toEqual(['patient']);
+    expect(rolesOf('GET', '/api/v1/admin/users')).toEqual(['admin']);
+  });
+
+  it('a role an operation does not admit gets 403 for any request, never 400 for what it sent (patient, nutritionist and admin tokens)', async () => {
+    const failures: string[] = [];
+    let refused = 0;
+    for (const op of operations) {
+      const admitted = op['x-roles'];
+      if (!admitted) continue;
+      const takesBody = op.requestBody !== undefined;
+      for (const role of ROLES.filter((r) => !admitted.includes(r))) {
+        // Everything it sends is wrong too: an id that is no id, impossible query values, a null body.
+        const response = await t.app.inject({
+          method: op.method,
+          url: `${urlOf(op)}?limit=abc&page=-1&date=2026-02-30&from=0000-00-00&to=nada`,
+          headers: { ...tokenOf(role), ...(takesBody ? { 'content-type': 'application/json' } : {}) },
+          ...(takesBody ? { payload: 'null' } : {}),
+        });
+        refused++;
+        const error = response.json().error as { code: string; message: string } | undefined;
+        if (response.statusCode !== 403 || error?.code !== 'FORBIDDEN') failures.push(`${role} ${op.method} ${op.path} → ${response.statusCode} ${error?.code}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Patients on every practice route, nutritionists on the admin and portal routes, admins on the portal.
+    expect(refused).toBeGreaterThan(150);
+  });
+
+  it("a patient's token on a nutritionist-only route with a bad body: 403 in Spanish, and nothing is created", async () => {
+    const response = await portal.asPatient('POST', `/api/v1/patients/${portal.patientId}/labs`, { date: '2026-02-30', value: 'mucho' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toMatchObject({ code: 'FORBIDDEN', message: 'No tienes permiso para hacer esto.' });
+    const withValidBody = await portal.asPatient('POST', `/api/v1/patients/${portal.patientId}/labs`, { date: '2026-03-01', analyte: 'Glucemia', value: 90 });
+    expect(withValidBody.statusCode).toBe(403);
+    const labs = (await portal.call('GET', `/api/v1/patients/${portal.patientId}/labs`)).json() as Array<{ value: number }> | { items: Array<{ value: number }> };
+    expect((Array.isArray(labs) ? labs : labs.items).filter((l) => l.value === 90)).toEqual([]);
+    const photo = await portal.asPatient('GET', `/api/v1/patients/${'x'.repeat(100)}/photo?v=${'9'.repeat(40)}`);
+    expect(photo.statusCode).toBe(403);
   });
 });

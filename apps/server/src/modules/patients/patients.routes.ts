@@ -27,7 +27,7 @@ import {
   updateReferralOptionsRequestSchema,
 } from '@almendra/contracts';
 import type { DB } from '../../db/schema.js';
-import { bearerToken, tenantScope, type Guards } from '../../lib/auth-guard.js';
+import { bearerToken, customGuard, tenantScope, type Guards } from '../../lib/auth-guard.js';
 import type { Clock } from '../../lib/clock.js';
 import { channels, type EventBus } from '../../lib/event-bus.js';
 import { actorOf } from './patient-access.js';
@@ -228,10 +228,11 @@ export async function patientsRoutes(app: FastifyInstance, options: PatientsRout
   r.get(
     '/patients/:id/photo',
     {
-      preHandler: async function (request, reply) {
-        if (!bearerToken(request) && request.query.t) return;
+      // Runs before validation like every guard (lib/auth-guard.ts installGuardsFirst).
+      preHandler: customGuard(['nutritionist', 'admin'], async function (request, reply) {
+        if (!bearerToken(request) && (request.query as { t?: string }).t) return;
         await preHandler.call(this, request, reply);
-      },
+      }),
       schema: { tags, params: idParams, querystring: photoQuery, response: errors },
     },
     async (request, reply) => {
