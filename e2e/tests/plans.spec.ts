@@ -83,8 +83,9 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   await expect(page.getByRole('heading', { name: 'Colación' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Media tarde' })).toHaveCount(0);
 
-  // Whole milk 61 kcal/100 g → 200 g = 122 kcal, updated live as the quantity changes.
-  await pickFood(page, 'Desayuno', 'leche entera', /Leche de vaca entera, 3,25/);
+  // Whole milk 61 kcal/100 g → 200 g = 122 kcal, updated live as the quantity changes. The picker lists the
+  // Argentine "Leche entera" once, not also SR24 01077, the same food under its long name.
+  await pickFood(page, 'Desayuno', 'leche entera', /^Leche entera$/);
   const breakfast = page.getByTestId('meal-1');
   await expect(breakfast.getByTestId('meal-total')).toContainText('61 kcal');
   await breakfast.getByRole('textbox', { name: /Cantidad de Leche/ }).fill('200');
@@ -114,15 +115,17 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   });
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: '¿Las cantidades son correctas?' });
-  await expect(confirm.getByTestId('implausible-lines')).toContainText('Lunes, Desayuno: Leche de vaca entera');
+  await expect(confirm.getByTestId('implausible-lines')).toContainText('Lunes, Desayuno: Leche entera');
   await expect(confirm.getByTestId('implausible-lines')).toContainText('5.000 g (3.050 kcal)');
   await screenshot(page, 'plans-02b-implausible-amount');
   await confirm.getByRole('button', { name: 'Revisar' }).click();
   await expect(confirm).toBeHidden();
   expect(patches).toBe(0);
-  await breakfast.getByRole('textbox', { name: /Cantidad de Leche/ }).fill('1,5');
   await breakfast.getByLabel(/Unidad de Leche/).click();
   await page.getByRole('option', { name: /^taza/ }).click();
+  // Changing the unit converted the 5.000 g into tazas (never "5.000 tazas"); she types 1,5.
+  await expect(breakfast.getByRole('textbox', { name: /Cantidad de Leche/ })).toHaveValue('20,5');
+  await breakfast.getByRole('textbox', { name: /Cantidad de Leche/ }).fill('1,5');
   // 1,5 tazas (SR24 'cup') × 244 g = 366 g → 223,26 kcal.
   await expect(breakfast.getByTestId('meal-total')).toContainText('223 kcal');
   const monday = page.getByTestId('days-table').getByRole('row', { name: /Lunes/ });
@@ -160,8 +163,8 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   expect(text).toContain('Valeria Gómez');
   expect(text).toContain('Paciente: Martín Ruiz');
   expect(text).toContain('Martes');
-  expect(text).toContain('Leche de vaca entera');
-  expect(text).toContain('1½ tazas (366 g)');
+  // A drink reads in millilitres: 1½ tazas = 366 g = 355 ml (SR24: 1 fl oz of whole milk = 30,5 g).
+  expect(text).toContain('Leche entera: 1½ tazas (355 ml)');
   fs.rmSync(file);
 
   // Email with the PDF attached, and the WhatsApp link.
@@ -356,13 +359,13 @@ test('one plan of each type for a patient with a consultation: publish, duplicat
       fill: async () => {
         // The target comes from the consultation (VCT × goal), not typed.
         await expect(page.getByTestId('target-kcal')).not.toContainText('Sin objetivo');
-        await pickFood(page, 'Desayuno', 'leche entera', /Leche de vaca entera, 3,25/);
+        await pickFood(page, 'Desayuno', 'leche entera', /^Leche entera$/);
         await pickFood(page, 'Almuerzo', 'lentejas hervidas', /Lentejas, hervidas/);
         await expect(page.getByTestId('day-total')).toContainText('177 kcal');
       },
       shown: async () => expect(page.getByTestId('meal-3')).toContainText('Lentejas, hervidas'),
       // The PDF uses the everyday name and the household measure: "Lentejas: ½ taza (100 g)".
-      pdf: ['Leche de vaca entera', 'Lentejas: ½ taza (100 g)', 'Total del día'],
+      pdf: ['Leche entera', 'Lentejas: ½ taza (100 g)', 'Total del día'],
     },
     {
       key: 'exchange',
@@ -470,7 +473,8 @@ test('a plan typed with everyday Argentine names: each first result is the food 
     await row.getByRole('textbox', { name: /^Cantidad de/ }).fill(grams);
   }
   await expect(page.getByTestId('meal-1').getByTestId('household').first()).toHaveText('≈ ¾ taza');
-  await expect(page.getByTestId('meal-3').getByTestId('household')).toHaveText('≈ 1¼ tazas, en cubos');
+  // A potato is counted: 200 g is 1 unidad mediana (SR24's medium potato, 213 g).
+  await expect(page.getByTestId('meal-3').getByTestId('household')).toHaveText('≈ 1 unidad mediana');
   await screenshot(page, 'plans-12-household-measures');
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Plan guardado')).toBeVisible();
@@ -481,9 +485,10 @@ test('a plan typed with everyday Argentine names: each first result is the food 
   await (await downloadPromise).saveAs(file);
   const text = pdfToText(file);
   // Everyday names and household measures next to the grams; never the database's "Papa, con cáscara, cruda".
-  expect(text).toContain('Leche entera: ¾ taza (200 g)');
+  // A drink in millilitres (SR24: 1 fl oz of whole milk = 30,5 g), a counted food in units.
+  expect(text).toContain('Leche entera: ¾ taza (194 ml)');
   expect(text).toContain('Huevo: 2 grandes (100 g)');
-  expect(text).toContain('Papa: 1¼ tazas, en cubos (200 g)');
+  expect(text).toContain('Papa: 1 unidad mediana (200 g)');
   expect(text).not.toContain('con cáscara, cruda');
   renderPdfPages(file, 'plans-13-household-pdf');
   fs.rmSync(file);

@@ -174,19 +174,20 @@ describe('a plan of Argentine foods, as the patient receives it', () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/plans', headers: auth, payload: { type: 2, title: 'Semana 1', content } });
     expect(created.statusCode, created.body).toBe(201);
     const plan = created.json();
-    // SR24 weights: 1 cup of milk 244 g (200 g ≈ ¾ cup), a large egg 50 g, ½ cup of diced potato 75 g.
+    // SR24 weights: 1 cup of milk 244 g (200 g ≈ ¾ cup), a large egg 50 g, a medium potato 213 g (a counted
+    // food is written in units: data/foods/argentina/measures-es-AR.tsv).
     expect(plan.items['1-1']).toMatchObject([
       { name: 'Leche entera', shortName: 'Leche entera', household: '¾ taza' },
       { name: 'Huevo entero, crudo', shortName: 'Huevo', household: '2 grandes' },
     ]);
-    expect(plan.items['1-3'][0]).toMatchObject({ name: 'Papa, con cáscara, cruda', shortName: 'Papa', household: '1¼ tazas, en cubos' });
+    expect(plan.items['1-3'][0]).toMatchObject({ name: 'Papa, con cáscara, cruda', shortName: 'Papa', household: '1 unidad mediana' });
 
     const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/plans/${plan.id}/pdf`, headers: auth });
     expect(pdf.statusCode).toBe(200);
     const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString('utf8');
-    expect(text).toContain('Leche entera: ¾ taza (200 g)');
+    expect(text).toContain('Leche entera: ¾ taza (194 ml)');
     expect(text).toContain('Huevo: 2 grandes (100 g)');
-    expect(text).toContain('Papa: 1¼ tazas, en cubos (200 g)');
+    expect(text).toContain('Papa: 1 unidad mediana (200 g)');
     expect(text).not.toContain('Papa, con cáscara, cruda');
   });
 });

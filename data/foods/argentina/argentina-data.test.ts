@@ -124,6 +124,24 @@ describe('Argentine layer provenance', () => {
   });
 });
 
+describe('usual measures (measures-es-AR.tsv)', () => {
+  const bySlug = new Map(ar.foods.map((f) => [f.slug, f]));
+  it('counted foods have units, cheeses only fetas, drinks an ml measure', () => {
+    for (const slug of ['banana', 'manzana', 'naranja', 'papa-cruda', 'tomate', 'pan-frances']) {
+      expect(bySlug.get(slug)!.measures.some(([, d]) => /^(unidad|pancito|rodaja)/.test(d)), slug).toBe(true);
+    }
+    for (const slug of ['queso-por-salut', 'queso-mozzarella', 'queso-fresco', 'queso-provolone']) {
+      expect(bySlug.get(slug)!.measures.every(([, d]) => /^(feta|rebanada)/.test(d)), slug).toBe(true);
+    }
+    for (const slug of ['leche-entera', 'mate-cebado', 'agua', 'cafe', 'te', 'jugo-de-naranja']) {
+      const ml = bySlug.get(slug)!.measures.find(([, d]) => d === 'ml');
+      expect(ml?.[2], slug).toBeGreaterThan(0.95);
+      expect(ml?.[2], slug).toBeLessThan(1.1);
+    }
+    expect(bySlug.get('mate-cebado')!.measures).toContainEqual([1, 'termo', 500]);
+  });
+});
+
 describe('energy agrees with the macronutrients (within 15 %)', () => {
   it('for every SR24 food, except the listed ones', () => {
     const offenders: string[] = [];

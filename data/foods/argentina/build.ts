@@ -6,6 +6,8 @@
 //                         kind (sr24 | recipe | published) and ref (what the kind points at)
 //   recipes.json          standard recipes over SR24 ingredients (`recipe` rows)
 //   published.json        other published values (`published` rows)
+//   measures-es-AR.tsv    how each food is usually measured (style: unidad | feta | ml) and household
+//                         measures in Argentine words, each the translation of an SR24 measure (checked)
 // plus ../usda-sr24.json.gz (the SR24 table). The build FAILS when a reference does not resolve, a slug
 // repeats, a group is unknown, or a row would end with no nutrient value: nothing is ever filled in.
 import fs from 'node:fs';
@@ -170,6 +172,50 @@ const foods: ArgentineFood[] = rows.map(([slug, nameEs, shortName, group, kind, 
       return fail(`${where}: unknown kind ${kind}`);
   }
 });
+
+// --- Usual measures -------------------------------------------------------------------------------
+// A counted food gets its units (SR24's size measures in inches were left out above: "medium (7" to
+// 7-7/8" long)" is said "unidad mediana"), a cheese is measured in slices or grams (never "taza,
+// rallado" for a cheese that is not grated), a drink in ml (a `ml` measure: grams per millilitre, from
+// the SR24 row's fl oz weight, so the plan can print "(200 ml)").
+const FL_OZ_ML = 29.5735;
+const styles = new Map<string, string>();
+const usual = new Map<string, { measures: Measure[]; notes: string[] }>();
+for (const [i, [slug, style, amount, description, grams, source]] of readTsv('measures-es-AR.tsv', ['slug', 'style', 'amount', 'description', 'grams', 'source']).entries()) {
+  const where = `measures-es-AR.tsv line ${i + 2} (${slug})`;
+  const food = foods.find((f) => f.slug === slug);
+  if (!food) fail(`${where}: no such food`);
+  if (!['unidad', 'feta', 'ml'].includes(style!)) fail(`${where}: style must be unidad, feta or ml`);
+  if (styles.has(slug!) && styles.get(slug!) !== style) fail(`${where}: one style per food`);
+  styles.set(slug!, style!);
+  const entry = usual.get(slug!) ?? { measures: [], notes: [] };
+  usual.set(slug!, entry);
+  if (!amount) continue;
+  const match = /^(\d{5}) (.+)$/.exec(source!);
+  if (!match) fail(`${where}: source must be "<SR24 NDB> <its measure>"`);
+  const sr24 = srFood(match![1]!, where);
+  const measure = sr24.measures.find(([a, d, g]) => d === match![2] && a === Number(amount) && g === Number(grams));
+  if (!measure) fail(`${where}: SR24 ${match![1]} has no measure "${match![2]}" of ${amount} = ${grams} g`);
+  entry.measures.push([Number(amount), description!, Number(grams)]);
+  entry.notes.push(`${amount} ${description} = ${fmt(Number(grams))} g (SR24 NDB ${match![1]}, ${match![2]})`);
+}
+for (const food of foods) {
+  const style = styles.get(food.slug);
+  if (!style) continue;
+  const entry = usual.get(food.slug)!;
+  let measures = [...entry.measures, ...food.measures.filter((m) => !entry.measures.some((u) => u[1] === m[1] && u[0] === m[0]))];
+  if (style === 'feta') measures = measures.filter(([, d]) => /^(feta|rebanada)/.test(d));
+  const notes = [...entry.notes];
+  if (style === 'ml') {
+    const flOz = food.kind === 'sr24' ? srFood(food.ref, food.slug).measures.find(([a, d]) => a === 1 && d === 'fl oz') : undefined;
+    const perMl = flOz ? round(flOz[2] / FL_OZ_ML) : 1;
+    measures.push([1, 'ml', perMl]);
+    notes.push(flOz ? `1 ml = ${fmt(perMl)} g (SR24 NDB ${food.ref}, 1 fl oz = ${fmt(flOz[2])} g)` : '1 ml = 1 g (infusión o preparación líquida, como el agua: supuesto)');
+  }
+  food.measures = measures;
+  const said = { unidad: 'se cuenta en unidades', feta: 'queso: en fetas o en gramos', ml: 'bebida: en ml' }[style as 'unidad' | 'feta' | 'ml'];
+  food.provenance += ` Medida habitual (measures-es-AR.tsv): ${said}${notes.length ? `; ${notes.join('; ')}` : ''}.`;
+}
 
 for (const food of foods) if (Object.keys(food.nutrients).length === 0) fail(`${food.slug}: no nutrient value`);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatQuarterCount, householdAmount, measureAmountText, pluralMeasure } from './household.js';
+import { formatQuarterCount, householdAmount, lineAmount, measureAmountText, pluralMeasure } from './household.js';
 
 // Gram weights below are SR24's own measure rows for these foods.
 const WHOLE_MILK = [
@@ -45,6 +45,44 @@ describe('householdAmount', () => {
   });
 });
 
+// The Argentine layer's measures (data/foods/argentina/measures-es-AR.tsv, grams from SR24).
+const BANANA = [
+  { amount: 1, description: 'unidad chica', gramWeight: 101 },
+  { amount: 1, description: 'unidad mediana', gramWeight: 118 },
+  { amount: 1, description: 'unidad grande', gramWeight: 136 },
+  { amount: 1, description: 'taza, en puré', gramWeight: 225 },
+  { amount: 1, description: 'taza, en rodajas', gramWeight: 150 },
+];
+const PAN_FRANCES = [
+  { amount: 1, description: 'pancito', gramWeight: 38 },
+  { amount: 1, description: 'rodaja', gramWeight: 32 },
+];
+const MATE = [
+  { amount: 1, description: 'termo', gramWeight: 500 },
+  { amount: 1, description: 'ml', gramWeight: 1 },
+];
+const LECHE = [...WHOLE_MILK.filter((m) => m.description !== 'fl oz'), { amount: 1, description: 'ml', gramWeight: 1.031 }];
+
+describe('Argentine usual measures', () => {
+  it('writes a counted food in units, whole ones first, never in cups of purée', () => {
+    expect(householdAmount(100, BANANA)?.text).toBe('1 unidad chica');
+    // 150 g is exactly 1 taza en rodajas, but a banana is counted: 1½ chicas (151.5 g) beats 1 grande (136 g, 9 % off).
+    expect(householdAmount(150, BANANA)?.text).toBe('1½ unidades chicas');
+    expect(householdAmount(240, BANANA)?.text).toBe('2 unidades medianas');
+    expect(householdAmount(60, PAN_FRANCES)?.text).toBe('2 rodajas');
+    expect(householdAmount(40, PAN_FRANCES)?.text).toBe('1 pancito');
+  });
+
+  it('prints a drink in millilitres and anything else in grams', () => {
+    expect(lineAmount(500, MATE)).toEqual({ value: 500, unit: 'ml' });
+    expect(lineAmount(200, LECHE)).toEqual({ value: 194, unit: 'ml' });
+    expect(lineAmount(60.4, PAN_FRANCES)).toEqual({ value: 60, unit: 'g' });
+    // The ml measure itself is never a household amount.
+    expect(householdAmount(500, MATE)?.text).toBe('1 termo');
+    expect(householdAmount(200, LECHE)?.text).toBe('¾ taza');
+  });
+});
+
 describe('formatting', () => {
   it('writes quarters as kitchen fractions and plurals for more than one', () => {
     expect(formatQuarterCount(0.25)).toBe('¼');
@@ -54,6 +92,8 @@ describe('formatting', () => {
     expect(pluralMeasure('grande (unidad)')).toBe('grandes (unidades)');
     expect(pluralMeasure('porción')).toBe('porciones');
     expect(pluralMeasure('1 lata')).toBe('1 lata');
+    expect(pluralMeasure('unidad mediana')).toBe('unidades medianas');
+    expect(pluralMeasure('taza, en puré')).toBe('tazas, en puré');
   });
 });
 

@@ -7,8 +7,11 @@
  * Rules (ours, written down in docs/plans.md):
  * - counts are rounded to quarters (¼, ½, ¾, 1, 1¼…), the precision of a kitchen cup or spoon, between ¼
  *   and 6; a measure whose rounded count is more than 15 % away from the grams is not used;
- * - among the measures that fit, the closest wins, with a small preference for what a patient counts
- *   (units, slices) over cups and cups over spoons when they are almost as close;
+ * - what a patient counts is written in units: when a counted measure (unit, slice, feta…) fits, only
+ *   counted measures are considered ("Banana: 1 unidad chica", never "½ taza, en puré"), whole counts
+ *   preferred to fractions; otherwise the closest wins, cups a little before spoons;
+ * - a drink (its measures include `ml`: grams per millilitre) is printed with millilitres instead of grams
+ *   next to its household amount (`lineAmount`);
  * - weights a patient does not use at home (onzas, libras, "porción de rótulo") and measures that cannot
  *   be said fully in Spanish are never chosen.
  */
@@ -38,11 +41,12 @@ const MAX_COUNT = 6;
 /** Weights and label servings: exact, but not what anyone measures with at home. */
 const NOT_HOUSEHOLD = /^(onza|onzas|libra|libras|porción de rótulo|gramo|gramos|kg|g\b|ml\b|mililitro)/;
 /** What a patient counts rather than measures: preferred when almost as close. */
-const COUNTED = /^(unidad|rebanada|feta|rodaja|hoja|diente|trozo|pieza|filete|medallón|grande|mediano|mediana|chico|chica|pequeño|pequeña)/;
+const COUNTED = /^(unidad|rebanada|feta|rodaja|hoja|diente|trozo|pieza|filete|medallón|pancito|grande|mediano|mediana|chico|chica|pequeño|pequeña)/;
 const CUPS = /^(taza|vaso|pocillo)/;
 
-function preference(description: string): number {
-  if (COUNTED.test(description)) return 0;
+function preference(description: string, count: number): number {
+  // "1 unidad mediana" reads better than "1¼ unidades chicas" for about the same grams.
+  if (COUNTED.test(description)) return Number.isInteger(count) ? 0 : count % 1 === 0.5 ? 0.03 : 0.06;
   if (CUPS.test(description)) return 0.02;
   return 0.04;
 }
@@ -63,6 +67,10 @@ const PLURALS: Record<string, string> = {
   pieza: 'piezas',
   filete: 'filetes',
   medallón: 'medallones',
+  pancito: 'pancitos',
+  termo: 'termos',
+  copa: 'copas',
+  lata: 'latas',
   porción: 'porciones',
   grande: 'grandes',
   mediano: 'medianos',
@@ -73,13 +81,17 @@ const PLURALS: Record<string, string> = {
   pequeña: 'pequeñas',
 };
 
-/** Plural of the measure's first word (and of "(unidad)") for counts above one. */
+/** Size words that follow a unit and agree with it: "unidades chicas". */
+const SIZES = new Set(['grande', 'mediano', 'mediana', 'chico', 'chica', 'pequeño', 'pequeña']);
+
+/** Plural of the measure's first word (its size word too, and "(unidad)") for counts above one. */
 export function pluralMeasure(description: string): string {
-  const match = /^([\p{L}]+)(.*)$/u.exec(description);
+  const match = /^([\p{L}]+)( ([\p{L}]+))?(.*)$/u.exec(description);
   if (!match) return description;
   const plural = PLURALS[match[1]!];
   if (!plural) return description;
-  return `${plural}${match[2]!.replace('(unidad)', '(unidades)')}`;
+  const size = match[3] && SIZES.has(match[3]) ? ` ${PLURALS[match[3]]}` : (match[2] ?? '');
+  return `${plural}${size}${match[4]!.replace('(unidad)', '(unidades)')}`;
 }
 
 const FRACTIONS: Record<number, string> = { 0: '', 0.25: '¼', 0.5: '½', 0.75: '¾' };
@@ -93,7 +105,7 @@ export function formatQuarterCount(count: number): string {
 
 export function householdAmount(grams: number, measures: readonly HouseholdMeasureInput[]): HouseholdAmount | null {
   if (!(grams > 0)) return null;
-  let best: { score: number; amount: HouseholdAmount } | null = null;
+  let best: { score: number; counted: boolean; amount: HouseholdAmount } | null = null;
   for (const measure of measures) {
     if (!(measure.gramWeight > 0) || !(measure.amount > 0)) continue;
     const spanish = spanishMeasureDescription(measure.description);
@@ -104,12 +116,14 @@ export function householdAmount(grams: number, measures: readonly HouseholdMeasu
     const roundedGrams = count * perUnit;
     const error = Math.abs(roundedGrams - grams) / grams;
     if (error > HOUSEHOLD_MAX_ERROR) continue;
-    const score = error + preference(spanish);
-    if (best && best.score <= score) continue;
+    const counted = COUNTED.test(spanish);
+    const score = error + preference(spanish, count);
+    // A counted measure that fits always beats a cup or a spoon.
+    if (best && (best.counted && !counted || (best.counted === counted && best.score <= score))) continue;
     // After the food's name "(unidad)" says nothing: "Huevo: 2 grandes (100 g)".
     const word = spanish.replace(/ \(unidad\)$/, '');
     const text = `${formatQuarterCount(count)} ${count > 1 ? pluralMeasure(word) : word}`;
-    best = { score, amount: { count, text, grams: roundedGrams } };
+    best = { score, counted, amount: { count, text, grams: roundedGrams } };
   }
   return best?.amount ?? null;
 }
@@ -126,4 +140,19 @@ export function measureAmountText(quantity: number, description: string): string
       ? formatQuarterCount(quantity)
       : new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 }).format(quantity);
   return `${count} ${quantity > 1 ? pluralMeasure(spanish) : spanish}`;
+}
+
+/** Grams per millilitre of a drink (its `ml` measure), or null for a food that is not one. */
+export function gramsPerMilliliter(measures: readonly HouseholdMeasureInput[]): number | null {
+  const ml = measures.find((m) => m.description === 'ml' && m.gramWeight > 0 && m.amount > 0);
+  return ml ? ml.gramWeight / ml.amount : null;
+}
+
+/**
+ * The amount printed next to a plan line's household measure: grams, or millilitres for a drink
+ * ("Mate: 1 termo (500 ml)", "Leche entera: ¾ taza (194 ml)"). Whole numbers.
+ */
+export function lineAmount(grams: number, measures: readonly HouseholdMeasureInput[]): { value: number; unit: 'g' | 'ml' } {
+  const perMl = gramsPerMilliliter(measures);
+  return perMl ? { value: Math.round(grams / perMl), unit: 'ml' } : { value: Math.round(grams), unit: 'g' };
 }

@@ -2,6 +2,7 @@
 // licence number and contact), the patient's name, then each day with its meals; exchange plans add the
 // exchange lists with example foods and household measures.
 import type { ExchangeGroupsResponse, Plan, PlanItemView } from '@almendra/contracts';
+import { lineAmount } from '@almendra/domain';
 import { drawLetterhead, startPdf } from '../../lib/pdf.js';
 
 export const DAY_NAMES = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
@@ -22,11 +23,15 @@ const portions = (n: number) => `${fmt(n, 1)} ${n === 1 ? 'porción' : 'porcione
 
 const fmt = (n: number, decimals = 0) => n.toLocaleString('es-AR', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
 
-/** 'Leche entera: ¾ taza (200 g)', 'Papa: 200 g', 'Guiso de lentejas: 1 porción (350 g)'. */
+/**
+ * 'Banana: 1 unidad chica (100 g)', 'Papa: 200 g', 'Guiso de lentejas: 1 porción (350 g)'; a drink in
+ * millilitres: 'Mate: 1 termo (500 ml)', 'Leche entera: ¾ taza (194 ml)'.
+ */
 export function planLineText(item: PlanItemView): string {
   const name = item.shortName?.trim() || item.name;
-  const grams = `${fmt(item.grams)} g`;
-  return `${name}: ${item.household ? `${item.household} (${grams})` : grams}`;
+  const { value, unit } = lineAmount(item.grams, item.measures);
+  const amount = `${fmt(value)} ${unit}`;
+  return `${name}: ${item.household && item.household !== amount ? `${item.household} (${amount})` : amount}`;
 }
 
 /** The height a day takes when drawn as renderPlanPdf draws it (title, meals, bullets, total, gap). */

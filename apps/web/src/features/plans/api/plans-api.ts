@@ -56,7 +56,7 @@ export const plansApi = {
   saveMealSlots: (body: UpdateMealSlotsRequest) => api.put<MealSlotsResponse>('/meal-slots', body),
   exchangeGroups: (country: string, locale: string) =>
     api.get<ExchangeGroupsResponse>(`/exchange-groups?country=${encodeURIComponent(country)}&locale=${encodeURIComponent(locale)}`),
-  searchFoods: (q: string, signal?: AbortSignal) => api.get<FoodListResponse>(`/foods?q=${encodeURIComponent(q)}&limit=20`, signal ? { signal } : {}),
+  searchFoods: (q: string, signal?: AbortSignal) => api.get<FoodListResponse>(`/foods?q=${encodeURIComponent(q)}&limit=40`, signal ? { signal } : {}),
   food: (id: string) => api.get<FoodDetail>(`/foods/${encodeURIComponent(id)}`),
   searchPatients: (q: string) => api.get<PatientListResponse>(`/patients?q=${encodeURIComponent(q)}`),
   /** The plan's patient, for the WhatsApp number. */

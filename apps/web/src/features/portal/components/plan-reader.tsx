@@ -5,16 +5,18 @@ import { Accordion, Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Plan, PlanItemView } from '@almendra/contracts';
+import { lineAmount } from '@almendra/domain';
 import { fmt } from '../../plans/components/format';
 import { mealSlotLabel } from '../../plans/lib/meal-slot-label';
 
-/** One line as the printed plan words it: "Papa: ¾ taza (150 g)". */
+/** One line as the printed plan words it: "Papa: ¾ taza (150 g)", a drink in ml: "Mate: 1 termo (500 ml)". */
 export function planLineText(item: PlanItemView, language: string): string {
   const name = item.shortName ?? item.name;
-  const grams = `${fmt(Math.round(item.grams), language)} g`;
-  if (item.household) return `${name}: ${item.household} (${grams})`;
-  if (item.unit === 'serving') return `${name}: ${fmt(item.quantity, language, 2)} ${item.unitLabel} (${grams})`;
-  return `${name}: ${grams}`;
+  const { value, unit } = lineAmount(item.grams, item.measures);
+  const amount = `${fmt(value, language)} ${unit}`;
+  if (item.household && item.household !== amount) return `${name}: ${item.household} (${amount})`;
+  if (item.unit === 'serving') return `${name}: ${fmt(item.quantity, language, 2)} ${item.unitLabel} (${amount})`;
+  return `${name}: ${amount}`;
 }
 
 export function PlanReader({ plan, onPdf, pdfLoading }: { plan: Plan; onPdf: () => void; pdfLoading: boolean }) {
