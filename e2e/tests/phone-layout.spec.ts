@@ -2,7 +2,7 @@
 // a button, a sticky save bar or a dialog. Before: on a phone the floating launcher covered the public
 // profile's "Guardar cambios" and the new-appointment dialog's "Guardar cita".
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, expectAccessible, register, screenshot } from './support.js';
+import { apiCall, expectAccessible, newAccount, register, screenshot } from './support.js';
 
 /** Practice with two patients (the spec shows the floating chat from 2 patients on) and one place. */
 async function practice(page: Page) {
@@ -101,4 +101,51 @@ test('on a laptop the floating chat button steps aside for a dialog and rises ab
   expect((await chatButtonOverlaps(page)).found).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(launcher).toBeVisible();
+});
+
+test('the operator console at 390 px: badges whole, the audit\'s details readable, dates in dd-mm-yyyy HH:mm', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A practice to list, then the operator, who leaves an audited trace (a banned and re-enabled user, a news item).
+  const practiceAccount = await register(page);
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  await register(page, { ...newAccount(), email: 'operadora-consola@e2e.test' });
+  const users = await apiCall<{ items: Array<{ userId: string; email: string }> }>(page, 'GET', `/admin/users?search=${encodeURIComponent(practiceAccount.email)}`);
+  const user = users.items.find((u) => u.email === practiceAccount.email)!;
+  await apiCall(page, 'PATCH', `/admin/users/${user.userId}`, { bannedStatus: 2 });
+  await apiCall(page, 'PATCH', `/admin/users/${user.userId}`, { bannedStatus: 0 });
+  await apiCall(page, 'POST', '/admin/news', { title: 'Nueva función de agenda con un título largo para ver cómo se ajusta', bodyHtml: '<p>Texto</p>' });
+
+  await page.goto('/admin?tab=usuarios');
+  const row = page.getByTestId(`admin-user-${practiceAccount.email}`);
+  await expect(row).toBeVisible();
+  // Every badge shows its whole label: none is clipped by its own box (Mantine badges cut with an ellipsis).
+  const clipped = await page.locator('.mantine-Badge-root').evaluateAll((badges) =>
+    badges
+      .map((badge) => badge.querySelector('.mantine-Badge-label') ?? badge)
+      .filter((label) => label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1)
+      .map((label) => label.textContent),
+  );
+  expect(clipped).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'phone-layout-04-admin-users-390');
+
+  await page.goto('/admin?tab=auditoria');
+  const auditRows = page.getByTestId('audit-row');
+  await expect(auditRows.first()).toBeVisible();
+  // The details are whole (wrapped, not cut): no line runs past its box, and the box fits the screen.
+  const details = await page.getByTestId('audit-details').evaluateAll((blocks) =>
+    blocks.map((block) => ({ text: block.textContent ?? '', overflow: block.scrollWidth - block.clientWidth, right: block.getBoundingClientRect().right })),
+  );
+  expect(details.length).toBeGreaterThan(0);
+  for (const block of details) expect(block.overflow, block.text).toBeLessThanOrEqual(1);
+  // One "key: value" per line, not one unbreakable line of raw JSON.
+  expect(details.some((block) => /^\w+: /m.test(block.text) && !block.text.trim().startsWith('{'))).toBe(true);
+  // The app's one date format: dd-mm-yyyy HH:mm (24 h), not 27/11/26, 10:31 p. m.
+  await expect(auditRows.first().locator('td').first()).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'phone-layout-05-admin-audit-390');
+  await page.getByTestId('audit-details').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/output/screens/phone-layout-06-admin-audit-details-390.png' });
+  await expectAccessible(page);
 });

@@ -4,16 +4,27 @@ import { useState } from 'react';
 import { Code, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/dates';
 import { adminBillingQueries } from '../../billing/api/billing-api';
+import classes from './admin-console.module.css';
+
+/**
+ * The details one "key: value" per line (nested values as compact JSON), wrapped anywhere: the raw JSON on
+ * one line had no place to break and was cut at the column's edge, worst on a phone.
+ */
+function detailLines(details: unknown): string {
+  if (details === null || typeof details !== 'object' || Array.isArray(details)) return JSON.stringify(details, null, 1);
+  return Object.entries(details as Record<string, unknown>)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('\n');
+}
 
 const TARGETS = ['user', 'payment', 'subscription_plan', 'news', 'faq', 'food_request'] as const;
 
 export function AuditPanel() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const [target, setTarget] = useState('');
   const audit = useQuery(adminBillingQueries.audit(target || null));
-  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
   return (
     <Stack data-testid="admin-audit">
       <Text size="sm" c="dimmed">
@@ -35,7 +46,7 @@ export function AuditPanel() {
           <Table.Tbody>
             {(audit.data?.items ?? []).map((entry) => (
               <Table.Tr key={entry.id} data-testid="audit-row">
-                <Table.Td>{when.format(new Date(entry.createdAt))}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
                 <Table.Td>{entry.actorEmail}</Table.Td>
                 <Table.Td>{entry.action}</Table.Td>
                 <Table.Td>
@@ -43,9 +54,11 @@ export function AuditPanel() {
                   {entry.targetId ? ` · ${entry.targetId.slice(0, 8)}` : ''}
                 </Table.Td>
                 <Table.Td>
-                  <Code block style={{ maxWidth: 360, whiteSpace: 'pre-wrap' }}>
-                    {entry.details === null ? '' : JSON.stringify(entry.details)}
-                  </Code>
+                  {entry.details === null ? null : (
+                    <Code block data-testid="audit-details" className={classes.details}>
+                      {detailLines(entry.details)}
+                    </Code>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -17,6 +17,7 @@ import { FoodRequestsPanel } from '../components/food-requests-panel';
 import { NewsAdminPanel } from '../components/news-admin-panel';
 import { PlansPanel } from '../components/plans-panel';
 import { UsersPanel } from '../components/users-panel';
+import consoleClasses from '../components/admin-console.module.css';
 
 const FIGURES = ['users', 'nutritionists', 'admins', 'pendingEmails'] as const satisfies readonly (keyof PlatformSummary)[];
 const BILLING_FIGURES = ['accounts', 'trialing', 'active', 'pastDue', 'cancelled', 'expired', 'suspended'] as const;
@@ -93,7 +94,7 @@ export function AdminPage() {
   useDocumentTitle(`${t('admin:title')} · ${t('common:appName')}`);
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={consoleClasses.console}>
       <div>
         <Title order={1}>{t('admin:title')}</Title>
         <Text c="dimmed">{t('admin:description')}</Text>
