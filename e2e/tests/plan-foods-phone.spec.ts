@@ -57,7 +57,8 @@ test('picker, own food from the picker, unit change, phone width and household m
   await dialog.getByLabel('Carbohidratos (g)').fill('1');
   await dialog.getByLabel('Medida casera (opcional)').fill('feta');
   await dialog.getByLabel('Gramos de esa medida').fill('25');
-  await screenshot(page, 'plan-foods-01-own-food-phone');
+  // The dialog as the phone shows it (not the whole page).
+  await page.screenshot({ path: path.join(screensDir, 'plan-foods-01-own-food-phone.png') });
   await dialog.getByTestId('quick-food-save').click();
   const breakfast = page.getByTestId('meal-1');
   const row = breakfast.getByRole('row', { name: /Queso cremoso/ });
