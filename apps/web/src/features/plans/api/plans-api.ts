@@ -10,6 +10,10 @@ import type {
   Plan,
   PlanListResponse,
   PlanShareLink,
+  SolveExchangesRequest,
+  SolveExchangesResponse,
+  SolveFormulaDayRequest,
+  SolveFormulaDayResponse,
   UpdateMealSlotsRequest,
   UpdatePlanRequest,
 } from '@almendra/contracts';
@@ -52,6 +56,9 @@ export const plansApi = {
   publish: (id: string) => api.post<Plan>(`/plans/${encodeURIComponent(id)}/publish`),
   email: (id: string) => api.post<{ to: string }>(`/plans/${encodeURIComponent(id)}/email`, {}),
   shareLink: (id: string) => api.get<PlanShareLink>(`/plans/${encodeURIComponent(id)}/share-link`),
+  /** The exchange solver's proposal for a day (issue 28); 422 INFEASIBLE says why when there is none. */
+  solveExchanges: (body: SolveExchangesRequest) => api.post<SolveExchangesResponse>('/plans/solve/exchanges', body),
+  solveFormulaDay: (body: SolveFormulaDayRequest) => api.post<SolveFormulaDayResponse>('/plans/solve/formula-day', body),
   mealSlots: () => api.get<MealSlotsResponse>('/meal-slots'),
   saveMealSlots: (body: UpdateMealSlotsRequest) => api.put<MealSlotsResponse>('/meal-slots', body),
   exchangeGroups: (country: string, locale: string) =>

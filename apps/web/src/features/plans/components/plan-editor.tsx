@@ -71,6 +71,9 @@ import {
 } from './editor-state';
 import { isMeasureVisible } from '../../foods';
 import { FoodPicker } from './food-picker';
+import { AutoDistribute } from './auto-distribute';
+import { AdjustQuantities } from './adjust-quantities';
+import { applyDistribution, applyGrams } from './solver-apply';
 import { DAYS, fmt, fmtDate, parseDecimalInput } from './format';
 
 type SimpleDays = NonNullable<PlanContentInput['simple']>;
@@ -444,6 +447,27 @@ export function PlanEditor({ plan }: { plan: Plan }) {
               {t('copy.button')}
             </Button>
           </Group>
+          {plan.type === 3 && groups ? (
+            <AutoDistribute
+              dayName={t(`days.${dayNumber}` as 'days.1')}
+              slots={enabled}
+              groups={groups}
+              targetKcal={targetKcal}
+              distribution={distribution}
+              discarded={exchange.find((d) => d.day === dayNumber)?.discarded ?? zeros24()}
+              onApply={(meals) => setExchange((days) => applyDistribution(days, dayNumber, meals))}
+            />
+          ) : null}
+          {plan.type === 2 ? (
+            <AdjustQuantities
+              dayName={t(`days.${dayNumber}` as 'days.1')}
+              day={formula.find((d) => d.day === dayNumber)}
+              slots={enabled}
+              targetKcal={targetKcal}
+              distribution={distribution}
+              onApply={(grams) => setFormula((days) => applyGrams(days, dayNumber, grams))}
+            />
+          ) : null}
           {plan.type === 1 ? (
             <Stack>
               {enabled.map((s) => {
