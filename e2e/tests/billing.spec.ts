@@ -4,7 +4,8 @@
 // operator finds her in /admin and records the transfer; her screen moves on to /exitoso by itself and
 // the practice works again. Then the fiscal popup: a wrong CUIT check digit is refused on screen, a good
 // one is saved and the success state links to the billing tab, which shows it after a reload. The
-// operator's audit log lists both actions. Screens at 1366×768 and 390×844, light and dark.
+// operator's audit log lists both actions. She cancels and reactivates from /cuenta and sees the truth after
+// each reload. Screens at 1366×768 and 390×844, light and dark.
 import { expect, test, type Browser } from '@playwright/test';
 import sharp from 'sharp';
 import { apiCall, expectAccessible, newAccount, register, screenshot } from './support';
@@ -149,6 +150,36 @@ test('trial over → plans → pay → an operator records the payment → acces
   // The practice writes again.
   const created = await apiCall<{ id: string }>(nutri.page, 'POST', '/patients', { firstName: 'Ana', lastName: 'Gil' });
   expect(created.id).toBeTruthy();
+
+  // She cancels from /cuenta: the confirmation says until when it stays and that nothing more is charged;
+  // after a reload the tab still says cancelled, with no next charge, and the shell says when it ends.
+  await nutri.page.goto('/cuenta?tab=facturacion');
+  let confirmText = '';
+  nutri.page.once('dialog', (dialog) => {
+    confirmText = dialog.message();
+    void dialog.accept();
+  });
+  await nutri.page.getByRole('button', { name: 'Cancelar la suscripción' }).click();
+  await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Cancelada');
+  expect(confirmText).toMatch(/^Tu plan sigue vigente hasta el \d{2}-\d{2}-\d{4} y no se vuelve a cobrar/);
+  await nutri.page.reload();
+  await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Cancelada');
+  await expect(nutri.page.getByTestId('subscription-next-charge')).toHaveText('—');
+  await expect(nutri.page.getByTestId('plan-alert')).toContainText(/Tu suscripción termina el \d{2}-\d{2}-\d{4}/);
+  await expect(nutri.page.getByTestId('billing-history')).toContainText('Cancelación');
+  await screenshot(nutri.page, 'billing-08b-cancelled');
+  await nutri.page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(nutri.page, 'billing-08c-cancelled-phone');
+  await nutri.page.setViewportSize({ width: 1366, height: 768 });
+  // She changes her mind: reactivated, and still so after a reload.
+  await nutri.page.getByRole('button', { name: 'Reactivar la suscripción' }).click();
+  await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Activa');
+  await nutri.page.reload();
+  await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Activa');
+  await expect(nutri.page.getByTestId('subscription-next-charge')).toHaveText(/^\d{2}-\d{2}-\d{4}$/);
+  await expect(nutri.page.getByTestId('plan-alert')).toHaveCount(0);
+  await expect(nutri.page.getByTestId('billing-history')).toContainText('Reactivación');
+  await screenshot(nutri.page, 'billing-08d-reactivated');
 
   // Phone and dark mode.
   await apiCall(nutri.page, 'PATCH', '/me/preferences', { theme: 'dark' });

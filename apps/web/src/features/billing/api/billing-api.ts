@@ -35,6 +35,7 @@ export const billingApi = {
   startCheckout: (processor: 'mercadopago' | 'stripe') => api.post<{ redirectUrl: string }>('/me/subscription/checkout', { processor }),
   cancel: () => api.post<MeSubscription>('/me/subscription/cancel', {}),
   reactivate: () => api.post<MeSubscription>('/me/subscription/reactivate', {}),
+  customerPortal: () => api.post<{ url: string }>('/me/subscription/portal', {}),
   rejectedNoticeSeen: (eventId: string) => api.post<void>('/me/subscription/rejected-notice/seen', { eventId }),
   saveFiscal: (body: UpdateFiscalRequest) => api.put<FiscalData>('/me/fiscal', body),
   fiscalTourSeen: () => api.post<FiscalData>('/me/fiscal/tour-seen', {}),

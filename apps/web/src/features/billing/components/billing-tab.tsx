@@ -58,6 +58,7 @@ export function BillingTab() {
   const mine = useQuery(mySubscriptionQuery());
   const update = (data: MeSubscription) => queryClient.setQueryData(billingKeys.mine, data);
   const cancel = useMutation({ mutationFn: billingApi.cancel, onSuccess: (data) => (update(data), showSuccess(t('tab.cancelled'), t(`alerts.cancelled`, { date: formatDay(data.state!.vigencia, i18n.language) }))), onError: showError });
+  const portal = useMutation({ mutationFn: billingApi.customerPortal, onSuccess: ({ url }) => window.location.assign(url), onError: showError });
   const reactivate = useMutation({ mutationFn: billingApi.reactivate, onSuccess: (data) => (update(data), showSuccess(t('tab.reactivated'), t('payment.active'))), onError: showError });
 
   if (!mine.data) return <PageLoader />;
@@ -83,7 +84,7 @@ export function BillingTab() {
                 {t('tab.pay')}
               </Button>
             ) : null}
-            {data.state.status === 'active' ? (
+            {data.state.status === 'active' || data.state.status === 'past_due' ? (
               <Button
                 variant="subtle"
                 color="red"
@@ -98,6 +99,11 @@ export function BillingTab() {
             {data.state.status === 'cancelled' ? (
               <Button loading={reactivate.isPending} onClick={() => reactivate.mutate()}>
                 {t('tab.reactivate')}
+              </Button>
+            ) : null}
+            {data.state.procesador === 'stripe' ? (
+              <Button variant="default" loading={portal.isPending} onClick={() => portal.mutate()}>
+                {t('tab.portal')}
               </Button>
             ) : null}
           </Group>

@@ -1,8 +1,8 @@
 // Subscription screens (issue 12): /planes (= /comprar) to compare and choose a plan, /pagar
 // (= /activar-cuenta) to pay it or reactivate an expired account — which also keeps the patients' data
 // downloadable, since nothing is deleted for non-payment — and /exitoso (= /gracias) after paying.
-import { useEffect } from 'react';
-import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck, IconDownload, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -130,11 +130,21 @@ export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) 
   const signedIn = isAuthenticated();
   const mine = useQuery({ ...mySubscriptionQuery(), enabled: signedIn });
   useDocumentTitle(`${variant === 'buy' ? t('billing:plans.buyTitle') : t('billing:plans.title')} · ${t('common:appName')}`);
+  // A running subscription (active or past due) changes plan at the processor: a dialog first says what
+  // happens now, per processor (docs/billing.md § State machine).
+  const running = mine.data?.state?.status === 'active' || mine.data?.state?.status === 'past_due';
+  const [confirming, setConfirming] = useState<SubscriptionPlan | null>(null);
   const choose = useMutation({
     mutationFn: billingApi.choosePlan,
     onSuccess: async (data) => {
+      setConfirming(null);
       queryClient.setQueryData(billingKeys.mine, data);
       await queryClient.invalidateQueries({ queryKey: ['me'] });
+      if (running) {
+        showSuccess(t('billing:change.done'), t('billing:change.doneMessage'));
+        void navigate('/cuenta?tab=facturacion');
+        return;
+      }
       showSuccess(t('billing:plans.chosen'), t('billing:plans.chosenMessage'));
       void navigate(data.state?.activo ? '/pagar' : '/activar-cuenta');
     },
@@ -163,7 +173,7 @@ export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) 
               plan={plan}
               current={plan.key === currentKey}
               busy={choose.isPending && choose.variables === plan.key}
-              onChoose={signedIn ? () => choose.mutate(plan.key) : null}
+              onChoose={signedIn && !(running && plan.key === currentKey) ? () => (running ? setConfirming(plan) : choose.mutate(plan.key)) : null}
               showTrial={showTrial}
             />
           ))}
@@ -171,6 +181,9 @@ export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) 
       ) : (
         <Text c="dimmed">{t('billing:plans.empty')}</Text>
       )}
+      {confirming && mine.data?.state ? (
+        <ChangePlanDialog plan={confirming} data={mine.data} busy={choose.isPending} onConfirm={() => choose.mutate(confirming.key)} onClose={() => setConfirming(null)} />
+      ) : null}
       <Group>
         {variant === 'buy' ? (
           <Button component={Link} to="/inicio" variant="default">
@@ -181,6 +194,34 @@ export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) 
         )}
       </Group>
     </Stack>
+  );
+}
+
+/** What changing plan does now, said before it is done — and then done exactly so by the server. */
+function ChangePlanDialog({ plan, data, busy, onConfirm, onClose }: { plan: SubscriptionPlan; data: MeSubscription; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+  const { t, i18n } = useTranslation(['billing', 'common']);
+  const state = data.state!;
+  const processor = state.procesador ?? 'manual';
+  const price = formatMoney(plan.priceCents, plan.currency, intlLocale(i18n.language));
+  const date = formatDay(state.vigencia, i18n.language);
+  const samePeriod = data.plan?.period === plan.period;
+  const refused = processor === 'mercadopago' && !samePeriod;
+  return (
+    <Modal opened onClose={onClose} title={t('billing:change.title', { plan: plan.name })} centered data-testid="change-plan-dialog">
+      <Stack>
+        <Text>{refused ? t('billing:change.mercadopagoPeriod') : t(`billing:change.${processor}`, { price, period: t(`billing:period.${plan.period}`), date })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('billing:change.keep')}
+          </Button>
+          {refused ? null : (
+            <Button onClick={onConfirm} loading={busy}>
+              {t('billing:change.confirm')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 
@@ -316,10 +357,19 @@ export function PaymentPage({ mode = 'pay' }: { mode?: 'pay' | 'activate' }) {
               <Title order={2} size="h5">
                 {t('billing:payment.howTitle')}
               </Title>
-              <Text style={{ whiteSpace: 'pre-line' }} data-testid="payment-instructions">
-                {mine.data.manualPaymentInstructions ?? t('billing:payment.manualDefault')}
-              </Text>
-              {!state?.activo ? <Text size="sm" c="dimmed">{t('billing:payment.manualNote')}</Text> : null}
+              {mine.data.manualPaymentInstructions ? (
+                <>
+                  <Text style={{ whiteSpace: 'pre-line' }} data-testid="payment-instructions">
+                    {mine.data.manualPaymentInstructions}
+                  </Text>
+                  {!state?.activo ? <Text size="sm" c="dimmed">{t('billing:payment.manualNote')}</Text> : null}
+                </>
+              ) : mine.data.checkoutProcessors.length === 0 ? (
+                // No instructions and no processor: say so instead of a payment path that leads nowhere.
+                <Alert color="yellow" data-testid="payment-not-configured">
+                  {t('billing:payment.notConfigured')}
+                </Alert>
+              ) : null}
               {mine.data.checkoutProcessors.length > 0 ? (
                 <Group gap="sm" data-testid="checkout-processors">
                   {mine.data.checkoutProcessors.map((processor) => (
