@@ -110,10 +110,6 @@ test('the operator console at 390 px: badges whole, the audit\'s details readabl
   await page.evaluate(() => localStorage.clear());
   await page.context().clearCookies();
   await register(page, { ...newAccount(), email: 'operadora-consola@e2e.test' });
-  const users = await apiCall<{ items: Array<{ userId: string; email: string }> }>(page, 'GET', `/admin/users?search=${encodeURIComponent(practiceAccount.email)}`);
-  const user = users.items.find((u) => u.email === practiceAccount.email)!;
-  await apiCall(page, 'PATCH', `/admin/users/${user.userId}`, { bannedStatus: 2 });
-  await apiCall(page, 'PATCH', `/admin/users/${user.userId}`, { bannedStatus: 0 });
   await apiCall(page, 'POST', '/admin/news', { title: 'Nueva función de agenda con un título largo para ver cómo se ajusta', bodyHtml: '<p>Texto</p>' });
 
   await page.goto('/admin?tab=usuarios');
@@ -129,6 +125,28 @@ test('the operator console at 390 px: badges whole, the audit\'s details readabl
   expect(clipped).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'phone-layout-04-admin-users-390');
+
+  // One account found is "1 cuenta", not "1 cuentas".
+  await page.getByPlaceholder('Buscar por nombre o correo').fill(practiceAccount.email);
+  await expect(page.getByText('1 cuenta', { exact: true })).toBeVisible();
+  // Suspending asks in the app's own dialog, whose buttons say what happens (not the browser's confirm()).
+  let nativeDialogs = 0;
+  page.on('dialog', (dialog) => {
+    nativeDialogs += 1;
+    void dialog.dismiss();
+  });
+  await row.getByRole('button', { name: 'Suspender' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Suspender la cuenta' });
+  await expect(confirm).toContainText('ver y exportar sus datos');
+  await confirm.getByRole('button', { name: 'Volver' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row.getByText('Habilitada').last()).toBeVisible();
+  await row.getByRole('button', { name: 'Suspender' }).click();
+  await confirm.getByRole('button', { name: 'Sí, suspender la cuenta' }).click();
+  await expect(row.getByText('Suspendida').last()).toBeVisible();
+  await row.getByRole('button', { name: 'Rehabilitar' }).click();
+  await expect(row.getByText('Habilitada').last()).toBeVisible();
+  expect(nativeDialogs).toBe(0);
 
   await page.goto('/admin?tab=auditoria');
   const auditRows = page.getByTestId('audit-row');

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUserSummary } from '@almendra/contracts';
 import { fieldErrors } from '../../../lib/api-error';
 import { showError, showSuccess } from '../../../lib/toast';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { adminBillingApi, adminBillingQueries, billingKeys } from '../../billing/api/billing-api';
 import { formatDay, STATUS_COLOR, SubscriptionSummary } from '../../billing/components/billing-tab';
 
@@ -87,6 +88,7 @@ export function UsersPanel() {
   const [limit, setLimit] = useState(20);
   const users = useQuery(adminBillingQueries.users(debounced, limit));
   const [managing, setManaging] = useState<AdminUserSummary | null>(null);
+  const [banning, setBanning] = useState<AdminUserSummary | null>(null);
   const ban = useMutation({
     mutationFn: ({ user, banned }: { user: AdminUserSummary; banned: boolean }) => adminBillingApi.setBanned(user.userId, banned ? 2 : 0),
     onSuccess: (_data, { banned }) => {
@@ -149,9 +151,7 @@ export function UsersPanel() {
                           size="xs"
                           variant="light"
                           color="red"
-                          onClick={() => {
-                            if (window.confirm(t('admin:usersPanel.banConfirm', { name: user.name }))) ban.mutate({ user, banned: true });
-                          }}
+                          onClick={() => setBanning(user)}
                         >
                           {t('admin:usersPanel.ban')}
                         </Button>
@@ -163,6 +163,18 @@ export function UsersPanel() {
             ))}
           </Table.Tbody>
         </Table>
+      <ConfirmDialog
+        opened={banning !== null}
+        title={t('admin:usersPanel.banTitle')}
+        message={t('admin:usersPanel.banConfirm', { name: banning?.name ?? '' })}
+        confirmLabel={t('admin:usersPanel.banYes')}
+        backLabel={t('admin:usersPanel.back')}
+        closeLabel={t('admin:usersPanel.close')}
+        danger
+        loading={ban.isPending}
+        onConfirm={() => banning && ban.mutate({ user: banning, banned: true }, { onSettled: () => setBanning(null) })}
+        onClose={() => setBanning(null)}
+      />
       </Table.ScrollContainer>
       {users.data && users.data.total > items.length ? (
         <Button variant="subtle" onClick={() => setLimit((l) => l + 20)} style={{ alignSelf: 'center' }}>
