@@ -11,6 +11,7 @@ import { RichTextView } from '../../../components/rich-text/rich-text-view';
 import { fieldErrors } from '../../../lib/api-error';
 import { showSuccess } from '../../../lib/toast';
 import { adminNewsApi, adminNewsQuery } from '../api/help-admin-api';
+import { formatDate } from '../../../lib/dates';
 
 export function NewsAdminPanel() {
   const { t } = useTranslation('help');
@@ -32,7 +33,7 @@ export function NewsAdminPanel() {
                   {item.title}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {new Date(item.createdAt).toLocaleDateString('es-AR').replace(/\//g, '-')}
+                  {formatDate(item.createdAt)}
                 </Text>
               </div>
               <Group gap={4} wrap="nowrap">

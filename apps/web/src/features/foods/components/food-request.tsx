@@ -11,11 +11,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FoodRequestStatus } from '@almendra/contracts';
-import { intlLocale } from '../../../lib/i18n';
 import { showError, showSuccess, showWarning } from '../../../lib/toast';
 import { foodGroupsQuery, foodsApi, myFoodRequestsQuery, uploadRequestPhoto } from '../api/foods-api';
 import { fieldErrorsFrom, MeasureFields, measuresFromForm, NutrientFields, nutrientsFromForm, type NutrientFormValues } from './nutrient-fields';
 import { submitFocusingErrors } from '../../../lib/form-focus';
+import { formatDate } from '../../../lib/dates';
 
 /** FOOD_REQUEST_PHOTO_MAX_BYTES of the contract (5 MB), redeclared so zod stays out of this chunk. */
 const PHOTO_MAX_BYTES: number = 5 * 1024 * 1024;
@@ -73,8 +73,6 @@ export function FoodRequestView() {
       showError(error);
     },
   });
-  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { day: '2-digit', month: '2-digit', year: 'numeric' });
-  const formatDate = (iso: string) => date.format(new Date(iso)).replace(/\//g, '-');
 
   return (
     <Stack gap="lg">

@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { RichTextView } from '../../../components/rich-text/rich-text-view';
 import { reopenGuidedTour } from '../../onboarding';
-import { intlLocale } from '../../../lib/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 import { faqQuery, newsApi, newsKeys, newsListQuery } from '../api/help-api';
+import { formatDate } from '../../../lib/dates';
 
 export function NewsPage() {
-  const { t, i18n } = useTranslation(['help', 'nav', 'common']);
+  const { t } = useTranslation(['help', 'nav', 'common']);
   useDocumentTitle(`${t('nav:pages.news')} · ${t('common:appName')}`);
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -35,7 +35,6 @@ export function NewsPage() {
   useEffect(() => {
     if (focusId && news.data) document.getElementById(`news-${focusId}`)?.scrollIntoView({ block: 'start' });
   }, [focusId, news.data]);
-  const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { day: '2-digit', month: '2-digit', year: 'numeric' });
 
   return (
     <Stack gap="lg">
@@ -67,7 +66,7 @@ export function NewsPage() {
                 ) : null}
               </Group>
               <Text size="sm" c="dimmed" mb="sm">
-                <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt)).replace(/\//g, '-')}</time>
+                <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
               </Text>
               <RichTextView html={item.bodyHtml} />
             </Paper>

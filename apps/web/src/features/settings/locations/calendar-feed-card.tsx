@@ -10,6 +10,7 @@ import { showSuccess } from '../../../lib/toast';
 import { appointmentKeys, calendarFeedApi } from '../../appointments/api/appointments-api';
 import { ConfirmDialog } from '../../appointments/components/confirm-dialog';
 import { formatTime } from '../../appointments/lib/money';
+import { formatDate } from '../../../lib/dates';
 
 export function CalendarFeedCard() {
   const { t } = useTranslation('appointments');
@@ -62,7 +63,7 @@ export function CalendarFeedCard() {
         {created && <Text size="xs" c="dimmed">{t('feed.shownOnce')}</Text>}
         {active && since && !created && (
           <Text size="sm" data-testid="feed-active">
-            {t('feed.activeSince', { date: new Date(since).toLocaleDateString('es-AR').replace(/\//g, '-'), time: formatTime(since) })}
+            {t('feed.activeSince', { date: formatDate(since), time: formatTime(since) })}
           </Text>
         )}
         <Group>

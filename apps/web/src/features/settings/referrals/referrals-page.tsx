@@ -7,15 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ReferralsInfo } from '@almendra/contracts';
 import { api } from '../../../lib/api-client';
-import { intlLocale } from '../../../lib/i18n';
 import { whatsappLink } from '../../../lib/whatsapp';
+import { formatDate } from '../../../lib/dates';
 
 export function ReferralsPage() {
-  const { t, i18n } = useTranslation(['help', 'nav', 'common']);
+  const { t } = useTranslation(['help', 'nav', 'common']);
   useDocumentTitle(`${t('nav:pages.referrals')} · ${t('common:appName')}`);
   const info = useQuery({ queryKey: ['referrals'], queryFn: ({ signal }) => api.get<ReferralsInfo>('/referrals', { signal }) });
   const link = info.data ? `${window.location.origin}${info.data.linkPath}` : '';
-  const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { day: '2-digit', month: '2-digit', year: 'numeric' });
 
   return (
     <Stack gap="lg">
@@ -88,7 +87,7 @@ export function ReferralsPage() {
                       {info.data.referred.map((r) => (
                         <Table.Tr key={r.id}>
                           <Table.Td>{`${r.firstName} ${r.lastName}`}</Table.Td>
-                          <Table.Td>{dateFormat.format(new Date(r.registeredAt)).replace(/\//g, '-')}</Table.Td>
+                          <Table.Td>{formatDate(r.registeredAt)}</Table.Td>
                           <Table.Td>
                             <Text size="sm" fw={r.active ? 400 : 600}>
                               {r.active ? t('help:referrals.active') : t('help:referrals.inactive')}
