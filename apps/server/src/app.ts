@@ -24,6 +24,7 @@ import { loadPatientTypes } from './db/reference-data/patient-types.js';
 import { AccessTokenIssuer } from './lib/access-token.js';
 import { createGuards, installGuardsFirst } from './lib/auth-guard.js';
 import { AppError } from './lib/errors.js';
+import { createLinkOrigins, installLinkOrigins, publicUrlWarning } from './lib/link-origin.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.js';
 import { createEventBus, type EventBus } from './lib/event-bus.js';
@@ -183,6 +184,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   }
 
   const secret = loadOrCreateSigningSecret(config.jwtSecret, config.dataDir);
+  // Links in emails and shared links: PUBLIC_URL, or the address each request came in on (lib/link-origin.ts).
+  const links = createLinkOrigins(config);
+  installLinkOrigins(app);
+  const linkWarning = publicUrlWarning(config);
+  if (linkWarning) app.log.warn(linkWarning);
   const tokens = new AccessTokenIssuer(secret, config.accessTokenTtlSeconds, clock);
   const processors = options.paymentProviders ?? createProcessorProviders(config.payments);
   const billing = createBillingService({
@@ -191,7 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     enabled: config.billing.enabled,
     manualInstructions: config.billing.manualInstructions,
     processors,
-    publicUrl: config.publicUrl,
+    links,
   });
   const guards = createGuards(tokens, billing.enabled ? { assertCanWrite: (nutritionistId) => billing.assertCanWrite(nutritionistId) } : {});
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.smtpFrom);
@@ -212,7 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     loginRateLimitPerEmail: config.loginRateLimitPerEmail,
     loginRateLimitPerIp: config.loginRateLimitPerIp,
     adminEmails: config.adminEmails,
-    publicUrl: config.publicUrl,
+    links,
     accountBannedStatus: (user) => billing.effectiveBannedStatus(user),
   });
   await auth.promoteConfiguredAdmins();
@@ -225,7 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     mailer,
     bus,
     rateLimiter,
-    publicUrl: config.publicUrl,
+    links,
     acceptRateLimitPerIp: config.loginRateLimitPerIp,
     photoUrl,
   });
@@ -240,7 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     rateLimiter,
     appointments,
     dataDir: config.dataDir,
-    publicUrl: config.publicUrl,
+    links,
   });
 
   await app.register(fastifyCookie);
@@ -328,7 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         secureCookies: config.publicUrl.startsWith('https://'),
       });
       await api.register(onboardingRoutes, { onboarding: createOnboardingService(database.db, clock), guards });
-      await api.register(marketingRoutes, { db: database.db, guards, marketing: createMarketingService({ db: database.db, clock, mailer, bus, appointments, publicUrl: config.publicUrl }) });
+      await api.register(marketingRoutes, { db: database.db, guards, marketing: createMarketingService({ db: database.db, clock, mailer, bus, appointments, links }) });
       await api.register(publicProfileRoutes, { profiles: publicProfiles, guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });
       await api.register(adminConsoleRoutes, { db: database.db, guards, billing });
@@ -344,7 +350,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(locationsRoutes, { locations: createLocationsService({ db: database.db, clock }), guards });
       await api.register(appointmentsRoutes, { appointments, guards });
       await api.register(calendarFeedRoutes, {
-        feeds: createCalendarFeedService({ db: database.db, clock, publicUrl: config.publicUrl }),
+        feeds: createCalendarFeedService({ db: database.db, clock, links }),
         guards,
       });
       await api.register(foodsRoutes, { foods: createFoodsService({ db: database.db, clock }), guards });
@@ -359,7 +365,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         db: database.db,
         mailer,
         branding: { clock, dataDir: config.dataDir },
-        share: { secret, publicUrl: config.publicUrl },
+        share: { secret, links },
         portal,
       });
       await api.register(planSolverRoutes, {
@@ -374,7 +380,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         guards,
         clock,
         mailer,
-        share: { secret, publicUrl: config.publicUrl },
+        share: { secret, links },
       });
       await api.register(helpRoutes, { help: createHelpService({ db: database.db, clock }), guards, db: database.db, clock });
       await api.register(paymentWebhookRoutes, {
@@ -389,7 +395,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   );
 
   // The public profile pages (/p/{slug}) are HTML from the server, not the single-page app.
-  await app.register(publicPageRoutes, { profiles: publicProfiles, publicUrl: config.publicUrl });
+  await app.register(publicPageRoutes, { profiles: publicProfiles, links });
   if (options.serveWeb !== false) await serveSinglePageApp(app, config.webDistDir);
 
   if (options.backgroundJobs !== false) {

@@ -139,7 +139,10 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** PUBLIC_URL, or http://localhost:PORT when unset (then see publicUrlConfigured and lib/link-origin.ts). */
   publicUrl: string;
+  /** True when PUBLIC_URL was set: every link uses it; otherwise links follow the request's address. */
+  publicUrlConfigured: boolean;
   smtpUrl: string | undefined;
   smtpFrom: string;
   /** Empty when not configured: the server then keeps a generated secret in DATA_DIR. */
@@ -217,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     publicUrl,
+    publicUrlConfigured: e.PUBLIC_URL !== undefined && e.PUBLIC_URL !== '',
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     jwtSecret: e.JWT_SECRET || undefined,

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: database.kind, dataDir: config.dataDir, email: config.smtpUrl ? 'smtp' : 'log+outbox' },
-    `Almendra ready on ${config.publicUrl}`,
+    config.publicUrlConfigured ? `Almendra ready on ${config.publicUrl}` : `Almendra ready on port ${config.port}`,
   );
 }
 

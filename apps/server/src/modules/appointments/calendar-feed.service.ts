@@ -12,6 +12,7 @@ import { patientNameOf } from './appointments.mapper.js';
 import { appointmentsRepository } from './appointments.repository.js';
 import { calendarFeedRepository as repo } from './calendar-feed.repository.js';
 import { buildIcs } from './ics.js';
+import type { LinkOrigins } from '../../lib/link-origin.js';
 
 type Scope = { nutritionistId: string };
 
@@ -24,7 +25,8 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export interface CalendarFeedServiceDeps {
   db: Kysely<DB>;
   clock: Clock;
-  publicUrl: string;
+  /** Origin of the feed's address (the nutritionist's request, or PUBLIC_URL). */
+  links: LinkOrigins;
 }
 
 export function createCalendarFeedService(deps: CalendarFeedServiceDeps) {
@@ -42,7 +44,7 @@ export function createCalendarFeedService(deps: CalendarFeedServiceDeps) {
       const token = newOpaqueToken();
       const now = clock.now().toISOString();
       await repo.upsert(db, scope, digestToken(token), now);
-      const url = `${deps.publicUrl}/api/v1/calendar-feed/${token}.ics`;
+      const url = `${deps.links.current()}/api/v1/calendar-feed/${token}.ics`;
       return { url, webcalUrl: url.replace(/^https?:\/\//, 'webcal://'), createdAt: now };
     },
 

@@ -23,6 +23,7 @@ import { toNutritionist, toUser } from './auth.mapper.js';
 import { authRepository as repo, type UserRow } from './auth.repository.js';
 import { passwordResetEmail } from './reset-email.js';
 import { attributeReferral } from '../referrals/referrals.service.js';
+import type { LinkOrigins } from '../../lib/link-origin.js';
 
 export interface AuthServiceDeps {
   db: Kysely<DB>;
@@ -42,7 +43,8 @@ export interface AuthServiceDeps {
    * readable; an operator's suspension is 2 without readOnly); the stored value without it.
    */
   accountBannedStatus?: (user: { id: string; banned_status: number }) => Promise<{ bannedStatus: number; readOnly: boolean }>;
-  publicUrl: string;
+  /** Origin of the reset link: anyone may ask for one, so lib/link-origin.ts's anonymous rule applies. */
+  links: LinkOrigins;
 }
 
 /** A session answer plus the refresh token the route puts in the cookie. */
@@ -283,7 +285,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         expires_at: expiresAt.toISOString(),
         created_at: now,
       });
-      const link = `${deps.publicUrl}/pages/reset-password?token=${encodeURIComponent(token)}`;
+      const link = `${deps.links.currentForAnonymous()}/pages/reset-password?token=${encodeURIComponent(token)}`;
       await deps.mailer.send(passwordResetEmail(user.email, user.locale, link, deps.passwordResetTtlSeconds));
     },
 

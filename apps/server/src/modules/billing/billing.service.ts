@@ -27,6 +27,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordOperatorAction } from '../audit/operator-audit.js';
 import type { BillingEvent, BillingEventSink, PaymentProvider, PaymentProviderKey, ProviderPlan } from './payment-provider.js';
+import type { LinkOrigins } from '../../lib/link-origin.js';
 
 type PlanRow = Selectable<DB['subscription_plans']>;
 type SubscriptionRow = Selectable<DB['subscriptions']>;
@@ -42,8 +43,8 @@ export interface BillingServiceDeps {
   manualInstructions: string | null;
   /** Mercado Pago / Stripe, when configured: /pagar offers their checkout. */
   processors?: Partial<Record<'mercadopago' | 'stripe', PaymentProvider>>;
-  /** Where the processor sends the browser back (/exitoso, /pagar). */
-  publicUrl?: string;
+  /** Where the processor sends the browser back (/exitoso, /pagar): the address she is using, or PUBLIC_URL. */
+  links?: LinkOrigins;
 }
 
 const toPlan = (row: PlanRow): SubscriptionPlan => ({
@@ -495,7 +496,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const { row, plan, state } = await stateOf(db, nutritionistId);
       if (!plan) throw new AppError('DOMAIN_RULE', 'Elegí un plan antes de pagar.');
       const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
-      const base = deps.publicUrl ?? '';
+      const base = deps.links?.current() ?? '';
       const session = await processor.createCheckout({
         subscriptionId: row.nutritionist_id,
         nutritionistId,
@@ -581,7 +582,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!deps.enabled || !processor || !customerId) throw new AppError('DOMAIN_RULE', 'Tu suscripción no se cobra con Stripe: no hay un portal de pagos para abrir.');
       let url: string | null;
       try {
-        url = await processor.customerPortalUrl(customerId, `${deps.publicUrl ?? ''}/cuenta?tab=facturacion`);
+        url = await processor.customerPortalUrl(customerId, `${deps.links?.current() ?? ''}/cuenta?tab=facturacion`);
       } catch {
         throw new AppError('PAYMENT_PROVIDER_ERROR', 'Stripe no abrió el portal de pagos. Probá de nuevo en unos minutos.');
       }

@@ -14,6 +14,7 @@ import type { AppointmentsService } from '../appointments/appointments.service.j
 import { REQUESTS_CHANGED_EVENT } from '../public-profile/public-profile.service.js';
 import { loadPracticeMailContext, requestConfirmedEmail, requestRejectedEmail } from '../public-profile/request-emails.js';
 import { marketingRepository as repo, type RequestRow } from './marketing.repository.js';
+import type { LinkOrigins } from '../../lib/link-origin.js';
 
 type Scope = { nutritionistId: string };
 
@@ -23,8 +24,8 @@ export interface MarketingServiceDeps {
   mailer: Mailer;
   bus: EventBus;
   appointments: AppointmentsService;
-  /** The app's public address: the profile link in the visitor's emails. */
-  publicUrl?: string;
+  /** The app's public address: the profile link in the visitor's emails (the nutritionist's request, or PUBLIC_URL). */
+  links?: LinkOrigins;
 }
 
 const requestNotFound = () => notFound('No encontramos esa solicitud.');
@@ -110,7 +111,7 @@ export function createMarketingService(deps: MarketingServiceDeps) {
           // The nutritionist deleted the appointment from the calendar meanwhile: nothing left to hold.
         }
       }
-      const practice = await loadPracticeMailContext(db, scope, deps.publicUrl ?? '');
+      const practice = await loadPracticeMailContext(db, scope, deps.links?.current() ?? '');
       if (row.email && practice) {
         const common = {
           to: row.email,

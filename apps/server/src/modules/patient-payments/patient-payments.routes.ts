@@ -28,14 +28,15 @@ import { SignedTokens } from '../../lib/signed-token.js';
 import { actorOf } from '../patients/patient-access.js';
 import type { PatientPaymentsService } from './patient-payments.service.js';
 import { formatMoney, receiptNumber } from './receipt-pdf.js';
+import type { LinkOrigins } from '../../lib/link-origin.js';
 
 export interface PatientPaymentsRoutesOptions {
   payments: PatientPaymentsService;
   guards: Guards;
   clock: Clock;
   mailer: Mailer;
-  /** Signs the expiring receipt links sent to patients (WhatsApp); `publicUrl` is their origin. */
-  share: { secret: string; publicUrl: string };
+  /** Signs the expiring receipt links sent to patients (WhatsApp); `links` gives their origin. */
+  share: { secret: string; links: LinkOrigins };
 }
 
 /** Days a shared receipt link opens the PDF. */
@@ -120,7 +121,7 @@ export async function patientPaymentsRoutes(app: FastifyInstance, options: Patie
       const expiresAt = Math.floor(clock.now().getTime() / 1000) + RECEIPT_SHARE_LINK_DAYS * 86_400;
       const token = shareTokens.issue(payment.id, scope.nutritionistId, expiresAt);
       return {
-        url: `${options.share.publicUrl}/api/v1/shared-receipts/${encodeURIComponent(payment.id)}/pdf?t=${encodeURIComponent(token)}`,
+        url: `${options.share.links.current()}/api/v1/shared-receipts/${encodeURIComponent(payment.id)}/pdf?t=${encodeURIComponent(token)}`,
         expiresAt: new Date(expiresAt * 1000).toISOString(),
       };
     },

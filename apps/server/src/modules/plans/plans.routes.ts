@@ -30,6 +30,7 @@ import { SignedTokens } from '../../lib/signed-token.js';
 import { renderPlanPdf } from './plan-pdf.js';
 import type { PortalService } from '../portal/portal.service.js';
 import type { PlansService } from './plans.service.js';
+import type { LinkOrigins } from '../../lib/link-origin.js';
 
 export interface PlansRoutesOptions {
   plans: PlansService;
@@ -38,8 +39,8 @@ export interface PlansRoutesOptions {
   mailer: Mailer;
   /** Where the nutritionist's logo lives (DATA_DIR); the PDF header prints it when present. */
   branding: { clock: Clock; dataDir: string };
-  /** Signs the expiring links to a plan's PDF sent to patients (WhatsApp); `publicUrl` is their origin. */
-  share: { secret: string; publicUrl: string };
+  /** Signs the expiring links to a plan's PDF sent to patients (WhatsApp); `links` gives their origin. */
+  share: { secret: string; links: LinkOrigins };
   /** The portal's read-only view of the patient's current plan (GET /portal/plan and /portal/plan/pdf). */
   portal?: Pick<PortalService, 'scopeOf' | 'currentPlanId'>;
 }
@@ -154,7 +155,7 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
       const expiresAt = Math.floor(clock.now().getTime() / 1000) + PLAN_SHARE_LINK_DAYS * 86_400;
       const token = shareTokens.issue(plan.id, scope.nutritionistId, expiresAt);
       return {
-        url: `${options.share.publicUrl}/api/v1/shared-plans/${encodeURIComponent(plan.id)}/pdf?t=${encodeURIComponent(token)}`,
+        url: `${options.share.links.current()}/api/v1/shared-plans/${encodeURIComponent(plan.id)}/pdf?t=${encodeURIComponent(token)}`,
         expiresAt: new Date(expiresAt * 1000).toISOString(),
       };
     },

@@ -25,6 +25,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { digestToken } from '../../lib/secrets.js';
 import { portalInviteEmail } from './invite-email.js';
 import { portalRepository as repo } from './portal.repository.js';
+import type { LinkOrigins } from '../../lib/link-origin.js';
 
 export interface PortalServiceDeps {
   db: Kysely<DB>;
@@ -32,7 +33,8 @@ export interface PortalServiceDeps {
   mailer: Mailer;
   bus: EventBus;
   rateLimiter: RateLimiter;
-  publicUrl: string;
+  /** Origin of the invitation link (the address the nutritionist is using, or PUBLIC_URL). */
+  links: LinkOrigins;
   acceptRateLimitPerIp: number;
   /** Signed URL of a patient's photo, when the record has one. */
   photoUrl: (patient: { id: string; nutritionist_id: string; version: number; photo_path: string | null }) => string | null;
@@ -100,7 +102,7 @@ export function createPortalService(deps: PortalServiceDeps) {
           created_at: now.toISOString(),
         }),
       );
-      const inviteUrl = `${deps.publicUrl}/portal/aceptar?code=${code}`;
+      const inviteUrl = `${deps.links.current()}/portal/aceptar?code=${code}`;
       const nutritionist = await repo.findNutritionist(db, scope.nutritionistId);
       await deps.mailer.send(
         portalInviteEmail({

@@ -7,6 +7,7 @@ import { createPublicAppointmentRequestSchema, isCalendarDate, toVoseo, type Pub
 import { AppError } from '../../lib/errors.js';
 import { addDays, notFoundPage, profilePage, sentPage, type BookingState } from './public-page.js';
 import type { PublicProfileService } from './public-profile.service.js';
+import type { LinkOrigins } from '../../lib/link-origin.js';
 
 const FORM_LIMIT = 16 * 1024;
 /** Days searched for the first free slot when the visitor has not picked a date. */
@@ -14,9 +15,8 @@ const FIRST_FREE_DAY_SEARCH = 14;
 
 type Form = Record<string, string | undefined>;
 
-export async function publicPageRoutes(app: FastifyInstance, options: { profiles: PublicProfileService; publicUrl: string }): Promise<void> {
+export async function publicPageRoutes(app: FastifyInstance, options: { profiles: PublicProfileService; links: LinkOrigins }): Promise<void> {
   const { profiles } = options;
-  const origin = options.publicUrl.replace(/\/+$/, '');
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -61,6 +61,7 @@ export async function publicPageRoutes(app: FastifyInstance, options: { profiles
 
   app.get('/p/:slug', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { slug: string }; Querystring: Form }>, reply) => {
     const { slug } = request.params;
+    const origin = options.links.current();
     const canonical = `${origin}/p/${encodeURIComponent(slug)}`;
     const profile = await load(slug);
     if (!profile) return html(reply, 404, notFoundPage(canonical));
@@ -70,6 +71,7 @@ export async function publicPageRoutes(app: FastifyInstance, options: { profiles
 
   app.get('/p/:slug/enviada', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { slug: string }; Querystring: Form }>, reply) => {
     const { slug } = request.params;
+    const origin = options.links.current();
     const canonical = `${origin}/p/${encodeURIComponent(slug)}`;
     const profile = await load(slug);
     if (!profile) return html(reply, 404, notFoundPage(canonical));
@@ -80,6 +82,7 @@ export async function publicPageRoutes(app: FastifyInstance, options: { profiles
 
   app.post('/p/:slug/solicitud', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { slug: string }; Body: Form | undefined }>, reply) => {
     const { slug } = request.params;
+    const origin = options.links.current();
     const canonical = `${origin}/p/${encodeURIComponent(slug)}`;
     const profile = await load(slug);
     if (!profile) return html(reply, 404, notFoundPage(canonical));

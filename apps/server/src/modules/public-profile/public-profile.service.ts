@@ -35,6 +35,7 @@ import { placeAddress } from '../appointments/appointments.repository.js';
 import { practiceVoice } from './practice-voice.js';
 import { publicProfileRepository as repo } from './public-profile.repository.js';
 import { loadPracticeMailContext, newRequestNotificationEmail, requestReceivedEmail } from './request-emails.js';
+import type { LinkOrigins } from '../../lib/link-origin.js';
 
 type Scope = { nutritionistId: string };
 
@@ -46,7 +47,8 @@ export interface PublicProfileServiceDeps {
   rateLimiter: RateLimiter;
   appointments: AppointmentsService;
   dataDir: string;
-  publicUrl: string;
+  /** Origin of the profile's link (current) and of the booking emails a visitor triggers (currentForAnonymous). */
+  links: LinkOrigins;
 }
 
 /** The realtime event the inbox and the menu badge refetch on. */
@@ -105,7 +107,6 @@ export function splitName(name: string): { firstName: string; lastName: string }
 export function createPublicProfileService(deps: PublicProfileServiceDeps) {
   const { db, clock, mailer, bus, rateLimiter, appointments } = deps;
   const covers = new UploadStore(deps.dataDir, 'covers', 'webp');
-  const publicBase = deps.publicUrl.replace(/\/+$/, '');
 
   async function suggestSlug(scope: Scope): Promise<string> {
     const n = await repo.nutritionist(db, scope);
@@ -123,7 +124,7 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
       slug: row?.slug ?? null,
       suggestedSlug: row?.slug ?? (await suggestSlug(scope)),
       published: Number(row?.published ?? 0) === 1,
-      url: row?.slug ? `${publicBase}/p/${row.slug}` : null,
+      url: row?.slug ? `${deps.links.current()}/p/${row.slug}` : null,
       headline: row?.headline ?? null,
       about: row?.about ?? null,
       hasCover: Boolean(row?.cover_path),
@@ -436,6 +437,8 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
       }
 
       await bus.publish(channels.nutritionist(scope.nutritionistId), { type: REQUESTS_CHANGED_EVENT, requestId: id }).catch(() => undefined);
+      // A visitor, not signed in, triggers these emails: the anonymous rule of lib/link-origin.ts.
+      const publicBase = deps.links.currentForAnonymous();
       const practice = await loadPracticeMailContext(db, scope, publicBase);
       if (practice) {
         await mailer.send(
