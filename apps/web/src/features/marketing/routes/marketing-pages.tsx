@@ -31,6 +31,10 @@ import { showSuccess } from '../../../lib/toast';
 import { whatsappLink } from '../../../lib/whatsapp';
 import { marketingApi, marketingKeys, overviewQuery, requestsQuery } from '../api/marketing-api';
 import { useMarketingLive } from '../api/use-marketing-live';
+import { LengthCounter } from '../../../components/length-counter';
+
+/** The server's limit for a rejection reason (contracts marketing.ts). */
+const REASON_MAX = 500;
 
 /** 'dd-mm-yyyy HH:mm' in the browser's zone (the nutritionist's). */
 export function formatDateTime(iso: string): string {
@@ -84,10 +88,11 @@ function RejectModal({ request, onClose }: { request: MarketingRequest; onClose:
               setError(null);
             }}
             error={error}
-            maxLength={500}
+            maxLength={REASON_MAX}
             rows={3}
             data-autofocus
           />
+          <LengthCounter id="reject-reason-count" length={reason.length} max={REASON_MAX} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('inbox.cancel')}
