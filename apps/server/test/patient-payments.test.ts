@@ -196,7 +196,12 @@ describe('patient payments', () => {
     const opened = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(opened.statusCode).toBe(200);
     expect(pdfText(opened.rawPayload)).toContain('N.º 0001-00000001');
-    const forged = await t.app.inject({ method: 'GET', url: `${url.pathname}?t=${encodeURIComponent(url.searchParams.get('t')!.replace(/.$/, 'A'))}` });
+    // Another signature of the same length (its tenth character changed) opens nothing.
+    const token = url.searchParams.get('t')!;
+    const signatureStart = token.lastIndexOf('.') + 1;
+    const swapped = token[signatureStart + 10] === 'A' ? 'B' : 'A';
+    const forgedToken = `${token.slice(0, signatureStart + 10)}${swapped}${token.slice(signatureStart + 11)}`;
+    const forged = await t.app.inject({ method: 'GET', url: `${url.pathname}?t=${encodeURIComponent(forgedToken)}` });
     expect(forged.statusCode).toBe(404);
     const now = t.clock.now();
     t.clock.advanceSeconds(31 * 86_400);
@@ -222,6 +227,10 @@ describe('patient payments', () => {
     const marks = (await p.call('GET', `/api/v1/payments/unpaid-appointments?from=${ba(1, '00:00')}&to=${ba(31, '00:00')}`)).json();
     expect(marks.items.map((i: { appointmentId: string }) => i.appointmentId).sort()).toEqual([partly.id, unpaid.id].sort());
     expect(marks.items.find((i: { appointmentId: string }) => i.appointmentId === partly.id)).toMatchObject({ priceCents: 1_500_000, paidCents: 500_000, currency: 'ARS' });
+    expect(marks.items.find((i: { appointmentId: string }) => i.appointmentId === unpaid.id)).toMatchObject({ serviceName: 'Consulta', start: ba(4, '09:00'), patientId: p.patient.id });
+    const other = (await p.call('POST', '/api/v1/patients', { firstName: 'Sin', lastName: 'Turnos' })).json();
+    expect((await p.call('GET', `/api/v1/payments/unpaid-appointments?from=${ba(1, '00:00')}&to=${ba(31, '00:00')}&patientId=${other.id}`)).json().items).toEqual([]);
+    expect((await p.call('GET', `/api/v1/payments/unpaid-appointments?from=${ba(1, '00:00')}&to=${ba(31, '00:00')}&patientId=${p.patient.id}`)).json().items).toHaveLength(2);
     expect((await p.call('GET', `/api/v1/payments/unpaid-appointments?from=${ba(31, '00:00')}&to=${ba(1, '00:00')}`)).statusCode).toBe(400);
     expect((await p.call('GET', '/api/v1/payments/unpaid-appointments?from=ayer&to=hoy')).statusCode).toBe(400);
   });

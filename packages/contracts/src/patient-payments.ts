@@ -88,10 +88,14 @@ export const unpaidAppointmentsQuerySchema = z.object({
   /** ISO instants, like the agenda's range. */
   from: instantInputSchema,
   to: instantInputSchema,
+  /** Only this patient's appointments (the "Registrar cobro" dialog of her record). */
+  patientId: idSchema.optional(),
 });
 export const unpaidAppointmentsSchema = z.object({
   /** Completed appointments of the range with a priced service whose linked payments do not cover it. */
-  items: z.array(z.object({ appointmentId: idSchema, patientId: idSchema, priceCents: z.number().int(), paidCents: z.number().int(), currency: z.string() })),
+  items: z.array(
+    z.object({ appointmentId: idSchema, patientId: idSchema, start: isoInstantSchema, serviceName: z.string(), priceCents: z.number().int(), paidCents: z.number().int(), currency: z.string() }),
+  ),
 });
 export type UnpaidAppointments = z.infer<typeof unpaidAppointmentsSchema>;
 

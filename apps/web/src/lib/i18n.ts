@@ -58,6 +58,7 @@ export type Resources = (typeof bundledResources)['es'] & {
   marketing: typeof import('../locales/es/marketing.json');
   stats: typeof import('../locales/es/stats.json');
   help: typeof import('../locales/es/help.json');
+  payments: typeof import('../locales/es/payments.json');
 };
 
 export const LANGUAGES = ['es', 'es-AR', 'en'] as const;
@@ -78,6 +79,7 @@ export const LAZY_NAMESPACES = [
   'marketing',
   'stats',
   'help',
+  'payments',
 ] as const satisfies readonly Exclude<keyof Resources, keyof (typeof bundledResources)['es']>[];
 
 // One chunk per lazy locale file. The pattern names only the lazy namespaces: a template import
@@ -85,7 +87,7 @@ export const LAZY_NAMESPACES = [
 // chunk into a dozen extra requests on every first load. A new lazy namespace goes here and in
 // LAZY_NAMESPACES (locales.test.ts and the test setup fail otherwise).
 const lazyLocaleFiles = import.meta.glob<ResourceKey>(
-  '../locales/*/{dashboard,billing,admin,patients,consultations,appointments,foods,plans,portal,marketing,stats,help}.json',
+  '../locales/*/{dashboard,billing,admin,patients,consultations,appointments,foods,plans,portal,marketing,stats,help,payments}.json',
   { import: 'default' },
 );
 

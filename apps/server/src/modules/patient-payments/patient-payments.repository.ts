@@ -117,8 +117,8 @@ export const patientPaymentsRepository = {
   },
 
   /** Completed appointments starting in [from, to) with a priced service, and what their linked payments add up to. */
-  async completedWithPayments(db: Executor, scope: Scope, from: string, to: string, now: string) {
-    const rows = await db
+  async completedWithPayments(db: Executor, scope: Scope, from: string, to: string, now: string, patientId?: string) {
+    let query = db
       .selectFrom('appointments')
       .innerJoin('services', 'services.id', 'appointments.service_id')
       .leftJoin('patient_payments', (join) =>
@@ -128,6 +128,7 @@ export const patientPaymentsRepository = {
         'appointments.id',
         'appointments.patient_id',
         'appointments.start_at',
+        'services.name as service_name',
         'services.price_cents',
         'services.currency',
         eb.fn.sum<string | number | null>('patient_payments.amount_cents').as('paid'),
@@ -137,12 +138,14 @@ export const patientPaymentsRepository = {
       .where('appointments.start_at', '<', to)
       .where('services.price_cents', '>', 0)
       .where((eb) => completed(eb, now))
-      .groupBy(['appointments.id', 'appointments.patient_id', 'appointments.start_at', 'services.price_cents', 'services.currency'])
-      .execute();
+      .groupBy(['appointments.id', 'appointments.patient_id', 'appointments.start_at', 'services.name', 'services.price_cents', 'services.currency']);
+    if (patientId) query = query.where('appointments.patient_id', '=', patientId);
+    const rows = await query.orderBy('appointments.start_at', 'desc').execute();
     return rows.map((r) => ({
       appointmentId: r.id,
       patientId: r.patient_id as string,
       startAt: r.start_at,
+      serviceName: r.service_name,
       priceCents: Number(r.price_cents),
       currency: r.currency,
       paidCents: Number(r.paid ?? 0),

@@ -132,14 +132,14 @@ export function createPatientPaymentsService(deps: PatientPaymentsServiceDeps) {
       return { payment, pdf, patientEmail: patient?.email ?? null, nutritionistName: head.nutritionistName };
     },
 
-    async unpaidAppointments(scope: Scope, range: { from: string; to: string }): Promise<UnpaidAppointments> {
+    async unpaidAppointments(scope: Scope, range: { from: string; to: string; patientId?: string | undefined }): Promise<UnpaidAppointments> {
       const from = new Date(range.from);
       const to = new Date(range.to);
       if (!(from < to)) throw new AppError('VALIDATION_ERROR', 'El fin del rango debe ser posterior a su comienzo.');
       if (to.getTime() - from.getTime() > MAX_UNPAID_RANGE_MS) throw new AppError('VALIDATION_ERROR', 'El rango no puede superar los 400 días.');
-      const rows = await repo.completedWithPayments(db, scope, from.toISOString(), to.toISOString(), clock.now().toISOString());
+      const rows = await repo.completedWithPayments(db, scope, from.toISOString(), to.toISOString(), clock.now().toISOString(), range.patientId);
       return {
-        items: rows.filter((r) => r.paidCents < r.priceCents).map(({ appointmentId, patientId, priceCents, paidCents, currency }) => ({ appointmentId, patientId, priceCents, paidCents, currency })),
+        items: rows.filter((r) => r.paidCents < r.priceCents).map(({ appointmentId, patientId, startAt, serviceName, priceCents, paidCents, currency }) => ({ appointmentId, patientId, start: startAt, serviceName, priceCents, paidCents, currency })),
       };
     },
 

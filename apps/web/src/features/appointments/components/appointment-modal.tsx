@@ -18,6 +18,7 @@ import { appointmentKeys, appointmentsApi, locationsApi } from '../api/appointme
 import { displayDate, formatTime, isoDate, minutesBetween } from '../lib/money';
 import { ConfirmDialog } from './confirm-dialog';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
+import { AppointmentPaymentLine } from '../../payments/agenda';
 
 const FALLBACK_TIMES = fallbackStartTimes();
 
@@ -188,6 +189,13 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
                 {t(`status.${editing.status}`)}
               </Badge>
             </Group>
+          )}
+          {editing?.patientId && (
+            <AppointmentPaymentLine
+              appointment={editing}
+              priceCents={editing.serviceId ? (services.data?.find((s) => s.id === editing.serviceId)?.priceCents ?? null) : null}
+              currency={services.data?.find((s) => s.id === editing.serviceId)?.currency ?? null}
+            />
           )}
           <SegmentedControl
             fullWidth

@@ -23,6 +23,7 @@ import type { Appointment } from '@almendra/contracts';
 import { IconCalendarCheck, IconChecks, IconClockPause, IconHourglassHigh, type Icon } from '@tabler/icons-react';
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnpaidMark } from '../../payments/agenda';
 
 export interface CalendarRange {
   from: string;
@@ -39,6 +40,8 @@ export interface CalendarViewProps {
   onSelect: (start: Date, end: Date) => void;
   onOpen: (appointment: Appointment) => void;
   onMove: (appointment: Appointment, change: { start?: string; end?: string }, revert: () => void) => void;
+  /** Completed appointments not paid yet (Cobros): drawn with a small "$" mark. */
+  unpaidIds?: ReadonlySet<string>;
 }
 
 /** What the calendar tells apart at a glance: free time, or the status of a patient's appointment. */
@@ -190,6 +193,7 @@ export function CalendarView(props: CalendarViewProps) {
               <span className="almendra-event-head">
                 <KindIcon size={13} stroke={2.2} aria-hidden className="almendra-event-icon" />
                 <b className="almendra-event-name">{appointment.title}</b>
+                {props.unpaidIds?.has(appointment.id) && <UnpaidMark />}
                 <span className="almendra-event-time">{arg.timeText}</span>
               </span>
               <span className="almendra-event-detail">

@@ -15,6 +15,7 @@ import { CalendarView, type CalendarRange } from '../components/calendar-view';
 import { displayDate, formatTime, isoDate } from '../lib/money';
 import { showSuccess, showWithActions } from '../../../lib/toast';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
+import { useUnpaidAppointmentIds } from '../../payments/agenda';
 
 function nextHalfHour(): { start: Date; end: Date } {
   const start = new Date();
@@ -39,6 +40,8 @@ export function AppointmentsPage() {
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
+  // Cobros: completed appointments of the visible range whose service is not paid yet (a "$" mark).
+  const unpaidIds = useUnpaidAppointmentIds(range, appointments.dataUpdatedAt);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['locations'] }).then(() => queryClient.invalidateQueries({ queryKey: appointmentKeys.appointments }));
   // The spec's citas-actualizadas: a change elsewhere (another device, a request from the public page,
   // its confirmation in /marketing) refetches the calendar without a reload.
@@ -116,6 +119,7 @@ export function AppointmentsPage() {
       {ready ? (
         <CalendarView
           appointments={appointments.data ?? []}
+          unpaidIds={unpaidIds}
           slotMinTime={hours.data.min}
           slotMaxTime={hours.data.max}
           onRangeChange={setRange}

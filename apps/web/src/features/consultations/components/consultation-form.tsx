@@ -64,6 +64,7 @@ import {
 import { BIOIMPEDANCE_FIELDS, BREADTH_SITES, GIRTH_SITES, SKINFOLD_SITES } from '../lib/sites';
 import { DecimalField } from './decimal-field';
 import { DerivedPanel } from './derived-panel';
+import { AppointmentPaymentLine } from '../../payments/agenda';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -125,6 +126,7 @@ export function ConsultationForm({ patient, appointmentId = null, consultationId
   return (
     <>
       {appointmentId && !linked ? <Alert color="yellow">{t('fromAppointment.notFound')}</Alert> : null}
+      {linked ? <AppointmentPaymentLine appointment={linked} /> : null}
       <ConsultationFormFields
         patient={patient}
         initialHeightCm={lastHeight}

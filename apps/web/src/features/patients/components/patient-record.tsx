@@ -58,6 +58,7 @@ const PatientPlansTab = lazy(() => import('../../plans').then((m) => ({ default:
 const PortalAccessCard = lazy(() => import('../../portal').then((m) => ({ default: m.PortalAccessCard })));
 const DailyLogTab = lazy(() => import('../../portal').then((m) => ({ default: m.DailyLogTab })));
 const PatientNotesTab = lazy(() => import('../../notes').then((m) => ({ default: m.PatientNotesTab })));
+const PatientPaymentsTab = lazy(() => import('../../payments').then((m) => ({ default: m.PatientPaymentsTab })));
 
 /** ?tab= in the record's address (Spanish, as other screens link to it) → the tab to open. */
 const TAB_BY_PARAM: Record<string, string> = {
@@ -65,6 +66,7 @@ const TAB_BY_PARAM: Record<string, string> = {
   consultas: 'consultations',
   planes: 'plans',
   notas: 'notes',
+  cobros: 'payments',
   'registro-diario': 'dailyLog',
   historial: 'history',
 };
@@ -136,6 +138,7 @@ function RecordView({ patient }: { patient: Patient }) {
           <Tabs.Tab value="consultations">{t('tabs.consultations')}</Tabs.Tab>
           <Tabs.Tab value="plans">{t('tabs.plans')}</Tabs.Tab>
           <Tabs.Tab value="notes">{t('tabs.notes')}</Tabs.Tab>
+          <Tabs.Tab value="payments">{t('tabs.payments')}</Tabs.Tab>
           <Tabs.Tab value="dailyLog" rightSection={<DailyLogBadge patientId={patient.id} />}>
             {t('tabs.dailyLog')}
           </Tabs.Tab>
@@ -199,6 +202,13 @@ function RecordView({ patient }: { patient: Patient }) {
           <TabBoundary fallback={<Empty icon={<IconNotes size={24} aria-hidden />} text={t('tabs.notesEmpty')} />}>
             <Suspense fallback={<Loader aria-label={t('record.loading')} />}>
               <PatientNotesTab patientId={patient.id} readOnly={readOnly} />
+            </Suspense>
+          </TabBoundary>
+        </Tabs.Panel>
+        <Tabs.Panel value="payments" pt="md">
+          <TabBoundary fallback={<Empty icon={<IconNotes size={24} aria-hidden />} text={t('tabs.paymentsEmpty')} />}>
+            <Suspense fallback={<Loader aria-label={t('record.loading')} />}>
+              <PatientPaymentsTab patient={patient} readOnly={readOnly} />
             </Suspense>
           </TabBoundary>
         </Tabs.Panel>

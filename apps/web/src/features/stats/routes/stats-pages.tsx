@@ -10,6 +10,7 @@ import { STATISTICS_YEAR_MAX, STATISTICS_YEAR_MIN } from '@almendra/contracts/co
 import { statsApi, statsKeys } from '../api/stats-api';
 import { StatisticsReport } from '../components/statistics-report';
 import { monthName, statisticsCsv } from '../lib/stats-table';
+import { IncomeCard } from '../../payments';
 
 function readPeriod(params: URLSearchParams): { year: number; month: number } {
   const today = new Date();
@@ -85,6 +86,7 @@ export function StatisticsPage() {
           </Button>
         </Alert>
       )}
+      <IncomeCard year={year} month={month} />
       {stats.data && <StatisticsReport stats={stats.data} />}
     </Stack>
   );
