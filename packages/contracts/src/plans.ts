@@ -119,6 +119,11 @@ export const planSummarySchema = z.object({
   version: z.number().int(),
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
+  /**
+   * When the plan was last published for the patient ("Publicar para el paciente"); null = the patient
+   * does not see it. Separate from `draft`. The portal shows the newest published plan.
+   */
+  publishedAt: isoInstantSchema.nullable(),
 });
 export type PlanSummary = z.infer<typeof planSummarySchema>;
 export const planListResponseSchema = z.object({ items: z.array(planSummarySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
@@ -191,6 +196,12 @@ export type Plan = z.infer<typeof planSchema>;
 /** GET /plans/{id}/share-link: an expiring link to the plan's PDF that opens without a session. */
 export const planShareLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type PlanShareLink = z.infer<typeof planShareLinkSchema>;
+
+/** GET /portal/plans: the plans published for the patient, newest first (the first is "Mi plan"). */
+export const portalPlanListSchema = z.object({
+  items: z.array(z.object({ id: idSchema, title: z.string(), publishedAt: isoInstantSchema, current: z.boolean() })),
+});
+export type PortalPlanList = z.infer<typeof portalPlanListSchema>;
 
 // ---- Exchange groups ----
 export const exchangeGroupSchema = z.object({

@@ -22,6 +22,7 @@ import * as paymentWebhooks from './migrations/0019-payment-webhooks.js';
 import * as accountProfile from './migrations/0020-account-profile.js';
 import * as oidc from './migrations/0022-oidc.js';
 import * as promoteNewPatients from './migrations/0023-promote-new-patients.js';
+import * as planPublishing from './migrations/0024-plan-publishing.js';
 import * as patientPayments from './migrations/0026-patient-payments.js';
 import * as growthMeasurements from './migrations/0027-growth-measurements.js';
 
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020-account-profile': accountProfile,
   '0022-oidc': oidc,
   '0023-promote-new-patients': promoteNewPatients,
+  '0024-plan-publishing': planPublishing,
   '0026-patient-payments': patientPayments,
   '0027-growth-measurements': growthMeasurements,
 };

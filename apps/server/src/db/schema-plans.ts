@@ -31,6 +31,8 @@ export interface PlansTable {
   version: number;
   created_at: IsoInstant;
   updated_at: IsoInstant;
+  /** Added by 0024-plan-publishing: when last published for the patient (the portal shows only these); null = never. */
+  published_at: IsoInstant | null;
 }
 
 export interface PlansDB {

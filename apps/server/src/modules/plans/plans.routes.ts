@@ -17,6 +17,7 @@ import {
   planListResponseSchema,
   planSchema,
   planShareLinkSchema,
+  portalPlanListSchema,
   updateMealSlotsRequestSchema,
   updatePlanRequestSchema,
 } from '@almendra/contracts';
@@ -42,7 +43,7 @@ export interface PlansRoutesOptions {
   /** Signs the expiring links to a plan's PDF sent to patients (WhatsApp); `links` gives their origin. */
   share: { secret: string; links: LinkOrigins };
   /** The portal's read-only view of the patient's current plan (GET /portal/plan and /portal/plan/pdf). */
-  portal?: Pick<PortalService, 'scopeOf' | 'currentPlanId'>;
+  portal?: Pick<PortalService, 'scopeOf' | 'currentPlanId' | 'publishedPlans' | 'publishedPlanId'>;
 }
 
 /** Days a shared plan link opens the PDF: long enough for a patient to come back to it between visits. */
@@ -84,6 +85,27 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
     r.get('/portal/plan', { preHandler: guards.requireRole('patient'), schema: { tags, response: { 200: planSchema, ...errors } } }, async (request) => {
       const { scope, id } = await patientPlan(request.auth!.userId);
       return plans.get(scope, id);
+    });
+    // Earlier published plans stay reachable: the list, and each one by id (only published ones).
+    r.get('/portal/plans', { preHandler: guards.requireRole('patient'), schema: { tags, response: { 200: portalPlanListSchema, ...errors } } }, async (request) =>
+      portal.publishedPlans(await portal.scopeOf(request.auth!.userId)),
+    );
+    r.get(
+      '/portal/plans/:id',
+      { preHandler: guards.requireRole('patient'), schema: { tags, params: idParams, response: { 200: planSchema, ...errors } } },
+      async (request) => {
+        const scope = await portal.scopeOf(request.auth!.userId);
+        return plans.get(scope, await portal.publishedPlanId(scope, request.params.id));
+      },
+    );
+    r.get('/portal/plans/:id/pdf', { preHandler: guards.requireRole('patient'), schema: { tags, params: idParams } }, async (request, reply) => {
+      const scope = await portal.scopeOf(request.auth!.userId);
+      const { plan, pdf } = await pdfOf(scope, await portal.publishedPlanId(scope, request.params.id));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${filename(plan.title)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     });
     r.get('/portal/plan/pdf', { preHandler: guards.requireRole('patient'), schema: { tags } }, async (request, reply) => {
       const { scope, id } = await patientPlan(request.auth!.userId);
@@ -136,6 +158,16 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
   );
   r.post('/plans/:id/publish', { preHandler: guards.requireEditor, schema: { tags, params: idParams, response: { 200: planSchema, ...writeErrors } } }, async (request) =>
     plans.publish(tenantScope(request), request.params.id),
+  );
+  r.post(
+    '/plans/:id/publish-for-patient',
+    { preHandler: guards.requireEditor, schema: { tags, params: idParams, response: { 200: planSchema, ...writeErrors } } },
+    async (request) => plans.publishForPatient(tenantScope(request), request.params.id),
+  );
+  r.delete(
+    '/plans/:id/publish-for-patient',
+    { preHandler: guards.requireEditor, schema: { tags, params: idParams, response: { 200: planSchema, ...writeErrors } } },
+    async (request) => plans.withdrawFromPatient(tenantScope(request), request.params.id),
   );
   r.get('/plans/:id/pdf', { preHandler: guards.requireEditor, schema: { tags, params: idParams } }, async (request, reply) => {
     const { plan, pdf } = await pdfOf(tenantScope(request), request.params.id);

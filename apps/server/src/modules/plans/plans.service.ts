@@ -129,6 +129,7 @@ export function createPlansService(deps: PlansServiceDeps) {
       version: Number(row.version),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      publishedAt: row.published_at ?? null,
     };
   }
 
@@ -453,7 +454,7 @@ export function createPlansService(deps: PlansServiceDeps) {
       const newPlanId = newId();
       await db
         .insertInto('plans')
-        .values({ ...row, id: newPlanId, patient_id: patientId ?? null, version: 1, created_at: now, updated_at: now })
+        .values({ ...row, id: newPlanId, patient_id: patientId ?? null, version: 1, created_at: now, updated_at: now, published_at: null })
         .execute();
       return this.get(scope, newPlanId);
     },
@@ -466,6 +467,39 @@ export function createPlansService(deps: PlansServiceDeps) {
         .where('id', '=', id)
         .where('nutritionist_id', '=', scope.nutritionistId)
         .execute();
+      return this.get(scope, id);
+    },
+
+    /**
+     * "Publicar para el paciente": the plan becomes what the portal shows her (the newest published one);
+     * publishing again makes it the current one again. A published plan is not a draft.
+     */
+    async publishForPatient(scope: Scope, id: string): Promise<Plan> {
+      const row = await findRow(scope, id);
+      if (!row.patient_id) {
+        throw new AppError('DOMAIN_RULE', 'Una plantilla no tiene paciente: para que un paciente la vea, cópiala a su ficha.', { reason: 'TEMPLATE' });
+      }
+      const now = clock.now().toISOString();
+      await db
+        .updateTable('plans')
+        .set({ published_at: now, draft: 0, version: Number(row.version) + 1, updated_at: now })
+        .where('id', '=', id)
+        .where('nutritionist_id', '=', scope.nutritionistId)
+        .execute();
+      return this.get(scope, id);
+    },
+
+    /** Withdraws a plan from the patient's portal (the previous published one, if any, becomes hers again). */
+    async withdrawFromPatient(scope: Scope, id: string): Promise<Plan> {
+      const row = await findRow(scope, id);
+      if (row.published_at) {
+        await db
+          .updateTable('plans')
+          .set({ published_at: null, version: Number(row.version) + 1, updated_at: clock.now().toISOString() })
+          .where('id', '=', id)
+          .where('nutritionist_id', '=', scope.nutritionistId)
+          .execute();
+      }
       return this.get(scope, id);
     },
 

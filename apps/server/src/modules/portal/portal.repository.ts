@@ -97,14 +97,29 @@ export const portalRepository = {
       .executeTakeFirst();
   },
 
+  /** "Mi plan": the plan most recently published for the patient (never one she was not given). */
   currentPlan(db: Executor, nutritionistId: string, patientId: string) {
     return db
       .selectFrom('plans')
-      .select(['id', 'title', 'updated_at'])
+      .select(['id', 'title', 'updated_at', 'published_at'])
       .where('nutritionist_id', '=', nutritionistId)
       .where('patient_id', '=', patientId)
-      .where('draft', '=', 0)
-      .orderBy('updated_at', 'desc')
+      .where('published_at', 'is not', null)
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
       .executeTakeFirst();
+  },
+
+  /** Every plan published for the patient, newest publication first. */
+  publishedPlans(db: Executor, nutritionistId: string, patientId: string) {
+    return db
+      .selectFrom('plans')
+      .select(['id', 'title', 'published_at'])
+      .where('nutritionist_id', '=', nutritionistId)
+      .where('patient_id', '=', patientId)
+      .where('published_at', 'is not', null)
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
   },
 };

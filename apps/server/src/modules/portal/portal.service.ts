@@ -13,6 +13,7 @@ import {
   type PortalAccess,
   type PortalInviteResponse,
   type PortalMe,
+  type PortalPlanList,
 } from '@almendra/contracts';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -176,11 +177,24 @@ export function createPortalService(deps: PortalServiceDeps) {
       return { userId, patientId: patient.id, nutritionistId: patient.nutritionist_id };
     },
 
-    /** The plan the portal shows: the latest published (not draft) plan of the patient. */
+    /** The plan the portal shows: the one most recently published for the patient. */
     async currentPlanId(scope: PatientScope): Promise<string> {
       const plan = await repo.currentPlan(db, scope.nutritionistId, scope.patientId);
       if (!plan) throw new AppError('NOT_FOUND', 'Tu nutricionista todavía no publicó un plan para ti.');
       return plan.id;
+    },
+
+    /** The plans published for the patient, newest first; the first is the current one. */
+    async publishedPlans(scope: PatientScope): Promise<PortalPlanList> {
+      const rows = await repo.publishedPlans(db, scope.nutritionistId, scope.patientId);
+      return { items: rows.map((row, i) => ({ id: row.id, title: row.title, publishedAt: row.published_at!, current: i === 0 })) };
+    },
+
+    /** One of the patient's published plans (404 for any other, including her unpublished ones). */
+    async publishedPlanId(scope: PatientScope, planId: string): Promise<string> {
+      const rows = await repo.publishedPlans(db, scope.nutritionistId, scope.patientId);
+      if (!rows.some((row) => row.id === planId)) throw new AppError('NOT_FOUND', 'No encontramos ese plan.');
+      return planId;
     },
 
     async me(scope: PatientScope, unreadMessages: number): Promise<PortalMe> {

@@ -72,17 +72,34 @@ export function LoginPage() {
     login.mutate({ email: values.email.trim(), password: values.password });
   };
 
+  // A patient's sign-in (from the portal, its sign-out or an expired portal session) offers her way in —
+  // the invitation code — never the professional's sign-up.
+  const forPatient = params.get('para') === 'paciente' || (params.get('to') ?? '').startsWith('/portal');
   return (
     <AuthCard
-      title={t('auth:login.title')}
-      subtitle={t('auth:login.subtitle')}
+      title={forPatient ? t('auth:login.patientTitle') : t('auth:login.title')}
+      subtitle={forPatient ? t('auth:login.patientSubtitle') : t('auth:login.subtitle')}
       footer={
-        <>
-          {t('auth:login.noAccount')}{' '}
-          <Anchor component={Link} to="/comenzar" underline="always">
-            {t('auth:login.createAccount')}
-          </Anchor>
-        </>
+        forPatient ? (
+          <span data-testid="login-patient-footer">
+            {t('auth:login.patientNoAccount')}{' '}
+            <Anchor component={Link} to="/portal/aceptar" underline="always">
+              {t('auth:login.patientActivate')}
+            </Anchor>
+          </span>
+        ) : (
+          <>
+            {t('auth:login.noAccount')}{' '}
+            <Anchor component={Link} to="/comenzar" underline="always">
+              {t('auth:login.createAccount')}
+            </Anchor>
+            <br />
+            {t('auth:login.areYouPatient')}{' '}
+            <Anchor component={Link} to="/login?para=paciente" underline="always">
+              {t('auth:login.patientLink')}
+            </Anchor>
+          </>
+        )
       }
     >
       <form onSubmit={handleSubmit} noValidate>

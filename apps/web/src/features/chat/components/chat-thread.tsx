@@ -224,7 +224,7 @@ export function ChatThread({ endpoint, height, active = true }: ChatThreadProps)
     }
   };
 
-  const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', day: '2-digit', month: '2-digit' }).format(new Date(iso));
+  const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', day: '2-digit', month: '2-digit' }).format(new Date(iso));
 
   const fill = height === 'fill';
   return (

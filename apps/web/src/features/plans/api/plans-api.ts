@@ -54,6 +54,9 @@ export const plansApi = {
   remove: (id: string) => api.delete<void>(`/plans/${encodeURIComponent(id)}`),
   copy: (id: string, patientId: string | null) => api.post<Plan>(`/plans/${encodeURIComponent(id)}/copy`, { patientId }),
   publish: (id: string) => api.post<Plan>(`/plans/${encodeURIComponent(id)}/publish`),
+  /** The patient sees it in her portal (the newest published plan is her "Mi plan"). */
+  publishForPatient: (id: string) => api.post<Plan>(`/plans/${encodeURIComponent(id)}/publish-for-patient`),
+  withdrawFromPatient: (id: string) => api.delete<Plan>(`/plans/${encodeURIComponent(id)}/publish-for-patient`),
   email: (id: string) => api.post<{ to: string }>(`/plans/${encodeURIComponent(id)}/email`, {}),
   shareLink: (id: string) => api.get<PlanShareLink>(`/plans/${encodeURIComponent(id)}/share-link`),
   /** The exchange solver's proposal for a day (issue 28); 422 INFEASIBLE says why when there is none. */

@@ -52,6 +52,7 @@ import { showError, showSuccess } from '../../../lib/toast';
 import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
 import { DeviationBadge } from './deviation-badge';
 import { DuplicatePlanDialog } from './duplicate-plan-dialog';
+import { PatientPublishButton, PatientVisibilityBadge } from './patient-publish';
 import {
   exchangeTotals,
   formulaContent,
@@ -227,6 +228,7 @@ export function PlanEditor({ plan }: { plan: Plan }) {
           <Group gap="xs">
             <Badge variant="light">{t(`types.${String(plan.type) as "1" | "2" | "3"}`)}</Badge>
             {plan.draft === 1 ? <Badge color="yellow">{t('draft')}</Badge> : <Badge color="teal">{t('published')}</Badge>}
+            <PatientVisibilityBadge plan={plan} />
             <Text size="sm">{plan.patientName ? t('editor.forPatient', { name: plan.patientName }) : t('editor.template')}</Text>
           </Group>
         </Stack>
@@ -243,6 +245,11 @@ export function PlanEditor({ plan }: { plan: Plan }) {
               {t('editor.unpublish')}
             </Button>
           )}
+          <PatientPublishButton
+            plan={plan}
+            disabled={invalid}
+            saveCurrent={() => plansApi.update(plan.id, { version: plan.version, title: title.trim(), goal, notes: notes.trim() || null, content: content() })}
+          />
           <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={() => setDuplicating(true)}>
             {t('duplicate.button')}
           </Button>

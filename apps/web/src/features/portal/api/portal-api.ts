@@ -9,6 +9,7 @@ import type {
   PortalInviteResponse,
   PortalMe,
   PortalSessionResponse,
+  PortalPlanList,
 } from '@almendra/contracts';
 import { api } from '../../../lib/api-client';
 import { authorized, multipart } from '../../../lib/api-upload';
@@ -24,6 +25,8 @@ const range = (query: { from?: string; to?: string }) => {
 export const portalKeys = {
   me: ['portal', 'me'] as const,
   plan: ['portal', 'plan'] as const,
+  plans: ['portal', 'plans'] as const,
+  planById: (id: string) => ['portal', 'plans', id] as const,
   log: ['portal', 'daily-log'] as const,
   access: (patientId: string) => ['portal', 'access', patientId] as const,
   patientLog: (patientId: string, from: string, to: string) => ['portal', 'patient-log', patientId, from, to] as const,
@@ -34,6 +37,10 @@ export const portalApi = {
   me: () => api.get<PortalMe>('/portal/me'),
   plan: () => api.get<Plan>('/portal/plan'),
   planPdf: async () => (await authorized('GET', '/portal/plan/pdf')).blob(),
+  /** Every plan published for her, newest first: "Mi plan" and the earlier ones. */
+  plans: () => api.get<PortalPlanList>('/portal/plans'),
+  planById: (id: string) => api.get<Plan>(`/portal/plans/${encodeURIComponent(id)}`),
+  planPdfById: async (id: string) => (await authorized('GET', `/portal/plans/${encodeURIComponent(id)}/pdf`)).blob(),
   saveDay: (body: DailyLogEntryRequest) => api.post<DailyLogDay>('/portal/daily-log', body),
   addPhoto: (date: string, meal: string | null, file: File) => {
     const form = new FormData();

@@ -54,7 +54,7 @@ export function PortalPage() {
   useRealtimeEvents(['chat.unread', 'session.revoked'], (event) => {
     if (event.type === 'session.revoked') {
       showWarning(t('portal:portal.revoked'), '');
-      void endSession().then(() => navigate('/login', { replace: true }));
+      void endSession().then(() => navigate('/login?para=paciente', { replace: true }));
       return;
     }
     queryClient.setQueryData(portalKeys.me, (old: typeof me.data) => (old ? { ...old, unreadMessages: Number(event.unreadCount ?? 0) } : old));
@@ -71,7 +71,7 @@ export function PortalPage() {
   const { patient, nutritionist, nextAppointment, currentPlan, unreadMessages } = me.data;
   const nutritionistName = `${nutritionist.firstName} ${nutritionist.lastName}`.trim();
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+    new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
   return (
     <Container size="sm" px={0} data-testid="portal">
@@ -91,7 +91,7 @@ export function PortalPage() {
           <Group gap={4} wrap="nowrap">
           <ThemeMenu />
           <Tooltip label={t('portal:portal.signOut')}>
-            <ActionIcon variant="subtle" size="lg" aria-label={t('portal:portal.signOut')} onClick={() => void endSession().then(() => navigate('/login', { replace: true }))}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('portal:portal.signOut')} onClick={() => void endSession().then(() => navigate('/login?para=paciente', { replace: true }))}>
               <IconLogout size={20} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -269,11 +269,19 @@ function WhatsAppSupport({ phone }: { phone: string }) {
   );
 }
 
+/**
+ * "Mi plan": the plan her nutritionist published most recently, and the earlier published ones, still
+ * readable (a new plan in the works never shows here until it is published for her).
+ */
 function PortalPlan() {
-  const { t } = useTranslation('common');
-  const plan = useQuery({ queryKey: portalKeys.plan, queryFn: portalApi.plan });
+  const { t } = useTranslation(['common', 'portal']);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const list = useQuery({ queryKey: portalKeys.plans, queryFn: portalApi.plans });
+  const current = useQuery({ queryKey: portalKeys.plan, queryFn: portalApi.plan, enabled: chosen === null });
+  const earlier = useQuery({ queryKey: portalKeys.planById(chosen ?? ''), queryFn: () => portalApi.planById(chosen!), enabled: chosen !== null });
+  const plan = chosen === null ? current : earlier;
   const pdf = useMutation({
-    mutationFn: portalApi.planPdf,
+    mutationFn: () => (chosen === null ? portalApi.planPdf() : portalApi.planPdfById(chosen)),
     onSuccess: (blob) => {
       const url = URL.createObjectURL(blob);
       window.open(url, '_blank', 'noopener');
@@ -281,9 +289,57 @@ function PortalPlan() {
     },
     onError: showError,
   });
-  if (plan.isLoading) return <Loader aria-label={t('loading')} />;
-  if (!plan.data) return null;
-  return <PlanReader plan={plan.data} onPdf={() => pdf.mutate()} pdfLoading={pdf.isPending} />;
+  const items = list.data?.items ?? [];
+  const older = items.filter((item) => !item.current);
+  const shown = items.find((item) => (chosen === null ? item.current : item.id === chosen));
+  return (
+    <Stack gap="md">
+      {chosen !== null && (
+        <Alert variant="light" color="gray" data-testid="portal-earlier-plan">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('portal:portal.earlierPlanNotice', { date: shown ? formatPortalDate(shown.publishedAt) : '' })}</Text>
+            <Button size="xs" variant="light" onClick={() => setChosen(null)}>
+              {t('portal:portal.backToCurrentPlan')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {plan.isLoading ? <Loader aria-label={t('loading')} /> : plan.data ? <PlanReader plan={plan.data} onPdf={() => pdf.mutate()} pdfLoading={pdf.isPending} /> : null}
+      {older.length > 0 && (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="portal-earlier-plans">
+          <Title order={3} size="h5" id="portal-earlier-plans" mb="xs">
+            {chosen === null ? t('portal:portal.earlierPlans') : t('portal:portal.otherPlans')}
+          </Title>
+          <Stack gap={6}>
+            {items
+              .filter((item) => item.id !== (chosen ?? items.find((i) => i.current)?.id))
+              .map((item) => (
+                <Button
+                  key={item.id}
+                  variant="subtle"
+                  justify="space-between"
+                  fullWidth
+                  onClick={() => setChosen(item.current ? null : item.id)}
+                  rightSection={
+                    <Text size="xs" c="dimmed">
+                      {item.current ? t('portal:portal.currentPlanLabel') : t('portal:portal.publishedOn', { date: formatPortalDate(item.publishedAt) })}
+                    </Text>
+                  }
+                >
+                  {item.title}
+                </Button>
+              ))}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** dd-mm-yyyy, the app's date format, in the patient's own time. */
+function formatPortalDate(instant: string): string {
+  const d = new Date(instant);
+  return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
 }
 
 function MyLog() {
@@ -317,7 +373,7 @@ export function PortalAcceptPage() {
       footer={
         <>
           {t('portal:accept.haveAccount')}{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login?para=paciente">
             {t('portal:accept.login')}
           </Anchor>
         </>
