@@ -110,3 +110,53 @@ test('exchange plan: targets that cannot be met are explained, not proposed', as
   await expect(dialog.getByRole('button', { name: 'Aplicar' })).toBeDisabled();
   await dialogShot(page, 'plan-solver-05-infeasible-1366');
 });
+
+/** Types in a meal's picker and picks the option once that search has answered (as plans.spec.ts does). */
+async function pickFood(page: Page, meal: string, search: string, option: RegExp) {
+  const picker = page.getByLabel(`Agregar alimento a ${meal}`, { exact: true }).first();
+  await picker.fill(search);
+  const choice = page.getByRole('option', { name: option }).first();
+  await expect(async () => {
+    if ((await picker.inputValue()) !== search) await picker.fill(search);
+    if (!(await choice.isVisible())) await picker.click();
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  const fetched = page.waitForResponse((r) => /^\/api\/v1\/foods\/[^/]+$/.test(new URL(r.url()).pathname) && r.status() === 200);
+  await choice.click();
+  await fetched;
+}
+
+test('formula plan: "Ajustar cantidades" fits a written day to 1,200 kcal 25/30/45 keeping the locked line', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await register(page);
+  await page.goto('/nuevo-plan');
+  await page.getByRole('radio', { name: 'Por fórmula' }).check();
+  await page.getByRole('textbox', { name: 'Título' }).fill('Fórmula 1200');
+  await page.getByRole('button', { name: 'Crear plan' }).click();
+  await page.getByRole('textbox', { name: 'Energía objetivo (opcional)' }).fill('1200');
+  await pickFood(page, 'Desayuno', 'leche entera', /^Leche entera$/);
+  await pickFood(page, 'Almuerzo', 'lentejas hervidas', /Lentejas, hervidas/);
+  await pickFood(page, 'Almuerzo', 'aceite de oliva', /^Aceite de oliva/);
+  await expect(page.getByTestId('day-total')).not.toContainText(' 0 kcal');
+
+  await page.getByRole('button', { name: 'Ajustar cantidades' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ajustar cantidades del Lunes' });
+  await expect(dialog.getByRole('textbox', { name: 'Energía (kcal)' })).toHaveValue('1200');
+  await dialog.getByRole('textbox', { name: 'Proteínas (%)' }).fill('25');
+  await dialog.getByRole('textbox', { name: 'Grasas (%)' }).fill('30');
+  await dialog.getByRole('textbox', { name: 'Carbohidratos (%)' }).fill('45');
+  await dialog.getByRole('checkbox', { name: /^Fijar Leche entera/ }).check();
+  await dialog.getByRole('button', { name: 'Calcular' }).click();
+  await expect(dialog.getByTestId('solver-summary')).toContainText('Cumple los objetivos', { timeout: 30_000 });
+  await expect(dialog.getByTestId('adjusted-0')).toHaveText(/^100 g/);
+  await dialogShot(page, 'plan-solver-06-adjust-1366');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(dialog).toBeHidden();
+  const total = Number((await page.getByTestId('day-total').innerText()).replace(/\D/g, ''));
+  expect(total).toBeGreaterThanOrEqual(1164);
+  expect(total).toBeLessThanOrEqual(1236);
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Plan guardado')).toBeVisible();
+});
