@@ -126,7 +126,7 @@ async function pickFood(page: Page, meal: string, search: string, option: RegExp
   await fetched;
 }
 
-test('formula plan: "Ajustar cantidades" fits a written day to 1,200 kcal 25/30/45 keeping the locked line', async ({ page }) => {
+test('formula plan: "Ajustar cantidades" fits a written day to 1,200 kcal 20/35/45 keeping the locked line', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await register(page);
@@ -143,8 +143,9 @@ test('formula plan: "Ajustar cantidades" fits a written day to 1,200 kcal 25/30/
   await page.getByRole('button', { name: 'Ajustar cantidades' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ajustar cantidades del Lunes' });
   await expect(dialog.getByRole('textbox', { name: 'Energía (kcal)' })).toHaveValue('1200');
-  await dialog.getByRole('textbox', { name: 'Proteínas (%)' }).fill('25');
-  await dialog.getByRole('textbox', { name: 'Grasas (%)' }).fill('30');
+  // Milk, lentils and oil reach 20/35/45 (lentils carry the protein and carbohydrate, oil the fat).
+  await dialog.getByRole('textbox', { name: 'Proteínas (%)' }).fill('20');
+  await dialog.getByRole('textbox', { name: 'Grasas (%)' }).fill('35');
   await dialog.getByRole('textbox', { name: 'Carbohidratos (%)' }).fill('45');
   await dialog.getByRole('checkbox', { name: /^Fijar Leche entera/ }).check();
   await dialog.getByRole('button', { name: 'Calcular' }).click();

@@ -115,10 +115,12 @@ export function explainMiss(closest: Nutrition, targets: Targets, subject: strin
   const p = macroPercents(closest);
   const missed: string[] = [];
   const binding: string[] = [];
-  const near = 0.15;
+  // The elastic model may spread a miss over several targets by tiny amounts; only a real miss is named
+  // (0.3 points, 0.5 % of the energy), the rest read as the limits that stopped it.
+  const near = 0.3;
   const eLo = targets.energyKcal * (1 - SOLVER_ENERGY_TOLERANCE_PCT / 100);
   const eHi = targets.energyKcal * (1 + SOLVER_ENERGY_TOLERANCE_PCT / 100);
-  const nearKcal = targets.energyKcal * 0.0015;
+  const nearKcal = targets.energyKcal * 0.005;
   if (closest.energyKcal < eLo - nearKcal) missed.push(`llegar a ${kcal.format(eLo)} kcal`);
   else if (closest.energyKcal > eHi + nearKcal) missed.push(`bajar de ${kcal.format(eHi)} kcal`);
   else if (closest.energyKcal >= eHi - nearKcal) binding.push(`superar ${kcal.format(eHi)} kcal`);
