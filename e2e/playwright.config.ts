@@ -70,6 +70,7 @@ export default defineConfig({
       // Billing is off on a default install; the suite exercises the product as an operator who sells
       // accounts runs it (trials, /planes, /pagar, the operator's payments).
       BILLING_ENABLED: 'true',
+      BILLING_MANUAL_INSTRUCTIONS: 'Transferencia a Almendra SRL\nAlias: almendra.pagos · CBU 0000003100012345678901\nMandá el comprobante desde esta pantalla.',
       // Lets several people run the suite at once, each against their own build of the web app.
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },

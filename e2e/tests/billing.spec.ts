@@ -80,6 +80,12 @@ test('trial over → plans → pay → an operator records the payment → acces
   await expect(nutri.page.getByTestId('inactive-notice')).toBeVisible();
   await expect(nutri.page.getByTestId('data-export')).toContainText('Descargar contactos (CSV)');
   await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Vencida');
+  // The operator's instructions (BILLING_MANUAL_INSTRUCTIONS), and she sends the transfer's receipt.
+  await expect(nutri.page.getByTestId('payment-instructions')).toContainText('Alias: almendra.pagos');
+  const receipt = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#f4f4f4' } }).png().toBuffer();
+  await nutri.page.locator('input[type="file"]').setInputFiles({ name: 'transferencia.png', mimeType: 'image/png', buffer: receipt });
+  await expect(nutri.page.getByText('Comprobante enviado')).toBeVisible();
+  await expect(nutri.page.getByTestId('payment-receipts')).toContainText(/Comprobante del \d{2}-\d{2}-\d{4} \(imagen\)/);
   await screenshot(nutri.page, 'billing-03-activate-account');
   // Writing is refused with a clear code while reading still works.
   const refused = await nutri.page.evaluate(async () => {
@@ -97,6 +103,8 @@ test('trial over → plans → pay → an operator records the payment → acces
   await row.getByRole('button', { name: 'Suscripción y pagos' }).click();
   const paymentDialog = operator.page.getByRole('dialog');
   await expect(paymentDialog.getByTestId('subscription-status')).toHaveText('Vencida');
+  // Her receipt is there for the operator to open before recording the payment.
+  await expect(paymentDialog.getByTestId('payment-receipts')).toContainText('(imagen)');
   await paymentDialog.getByLabel('Referencia del comprobante').fill('TRF-E2E-0001');
   await paymentDialog.getByLabel('Nota').fill('Transferencia BROU');
   await screenshot(operator.page, 'billing-04-admin-record-payment');

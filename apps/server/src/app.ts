@@ -338,7 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(publicProfileRoutes, { profiles: publicProfiles, guards });
       await api.register(adminRoutes, { db: database.db, guards, clock });
       await api.register(adminConsoleRoutes, { db: database.db, guards, billing });
-      await api.register(billingRoutes, { db: database.db, billing, guards, clock });
+      await api.register(billingRoutes, { db: database.db, billing, guards, clock, dataDir: config.dataDir });
       await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret, bus });
       await api.register(statisticsRoutes, { db: database.db, clock, guards });
       await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer, dataDir: config.dataDir, bus });

@@ -221,6 +221,52 @@ describe("processors' events", () => {
   });
 });
 
+describe('payment receipts (manual processor)', () => {
+  const upload = (auth: Record<string, string>, name: string, contentType: string, bytes: Buffer) => {
+    const boundary = 'almendra-receipt-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({ method: 'POST', url: '/api/v1/me/subscription/receipts', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  };
+
+  it('she uploads an image or a PDF, anything else is refused; the operator opens them; another practice cannot', async () => {
+    const { default: sharp } = await import('sharp');
+    const lucia = await registerAndLogin(t);
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const image = await upload(lucia.auth, 'transferencia.png', 'image/png', png);
+    expect(image.statusCode).toBe(201);
+    expect(image.json()).toMatchObject({ contentType: 'image/webp' });
+    const pdf = await upload(lucia.auth, 'comprobante.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
+    expect(pdf.statusCode).toBe(201);
+    // A script renamed .pdf is not a PDF, nor an image: 415, nothing stored.
+    const fake = await upload(lucia.auth, 'comprobante.pdf', 'application/pdf', Buffer.from('<script>alert(1)</script>'));
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json().error.message).toBe('El comprobante debe ser una imagen (JPEG, PNG o WebP) o un PDF.');
+    const mine = (await call(lucia.auth, 'GET', '/api/v1/me/subscription')).json();
+    expect(mine.receipts.map((r: { contentType: string }) => r.contentType)).toEqual(['application/pdf', 'image/webp']);
+    expect(mine.history.filter((e: { type: string }) => e.type === 'receipt.uploaded')).toHaveLength(2);
+
+    const own = await call(lucia.auth, 'GET', `/api/v1/me/subscription/receipts/${pdf.json().id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(own.body.startsWith('%PDF-')).toBe(true);
+    const other = await registerAndLogin(t);
+    expect((await call(other.auth, 'GET', `/api/v1/me/subscription/receipts/${pdf.json().id}`)).statusCode).toBe(404);
+    expect((await call(other.auth, 'GET', `/api/v1/admin/users/${lucia.session.user.id}/subscription/receipts/${pdf.json().id}`)).statusCode).toBe(403);
+
+    operator.auth = await signIn(operator);
+    const seen = await call(operator.auth, 'GET', `/api/v1/admin/users/${lucia.session.user.id}/subscription`);
+    expect(seen.json().receipts).toHaveLength(2);
+    const opened = await call(operator.auth, 'GET', `/api/v1/admin/users/${lucia.session.user.id}/subscription/receipts/${image.json().id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('image/webp');
+    expect(opened.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+  });
+});
+
 describe('billing switched off (self-hosted)', () => {
   it('is the default: a fresh install with no BILLING_ENABLED charges nothing', () => {
     expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/almendra-config-default' }).billing.enabled).toBe(false);

@@ -73,6 +73,9 @@ export const subscriptionEventSchema = z.object({
 });
 export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
 
+export const paymentReceiptSchema = z.object({ id: z.string(), uploadedAt: isoInstantSchema, contentType: z.enum(['application/pdf', 'image/webp']) });
+export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
+
 export const meSubscriptionSchema = z.object({
   /** False on a self-hosted install with billing switched off: every account is active. */
   billingEnabled: z.boolean(),
@@ -85,6 +88,8 @@ export const meSubscriptionSchema = z.object({
   manualPaymentInstructions: z.string().nullable(),
   /** Processors configured on this server whose hosted checkout /pagar offers. */
   checkoutProcessors: z.array(z.enum(['mercadopago', 'stripe'])),
+  /** Payment receipts she uploaded for the operator (manual processor), newest first. */
+  receipts: z.array(paymentReceiptSchema).optional(),
   /** Her saved fiscal document (digits only), shown to her and to the operator who bills her. */
   fiscalDocument: z.object({ type: z.enum(['CUIT', 'DNI']), number: z.string() }).nullable().optional(),
 });

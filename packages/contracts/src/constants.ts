@@ -52,3 +52,8 @@ export const DEFAULT_LOCATION_COLOR = '#2b6cd4';
 export const PATIENT_PAYMENT_METHODS = ['cash', 'transfer', 'mercadopago', 'card', 'insurance'] as const;
 /** The largest payment recorded at once, in cents (1.000.000,00): more is a typing mistake. */
 export const PATIENT_PAYMENT_MAX_CENTS = 100_000_000;
+
+// billing
+/** A payment receipt she uploads for the operator (POST /me/subscription/receipts): image or PDF, 10 MB. */
+export const PAYMENT_RECEIPT_FIELD = 'file';
+export const PAYMENT_RECEIPT_MAX_BYTES = 10 * 1024 * 1024;

@@ -11,6 +11,9 @@ import {
   checkoutResponseSchema,
   choosePlanRequestSchema,
   customerPortalResponseSchema,
+  PAYMENT_RECEIPT_FIELD,
+  PAYMENT_RECEIPT_MAX_BYTES,
+  paymentReceiptSchema,
   errorBodySchema,
   fiscalDataSchema,
   meSubscriptionSchema,
@@ -24,6 +27,9 @@ import type { DB } from '../../db/schema.js';
 import { tenantScope, type Guards } from '../../lib/auth-guard.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { readSingleUpload } from '../../lib/multipart.js';
+import { uploadBackendFor } from '../../lib/upload-backends.js';
+import { reencodeImage, UploadStore } from '../../lib/uploads.js';
 import { readFiscalState } from '../fiscal/fiscal-state.js';
 import type { BillingService } from './billing.service.js';
 
@@ -35,8 +41,12 @@ const FISCAL_MESSAGES = {
   dni_length: 'El DNI tiene 7 u 8 números.',
 } as const;
 
-export async function billingRoutes(app: FastifyInstance, options: { db: Kysely<DB>; billing: BillingService; guards: Guards; clock: Clock }) {
-  const { billing, guards, db, clock } = options;
+/** A PDF starts with "%PDF-" (ISO 32000-1 § 7.5.2). */
+const isPdf = (bytes: Buffer) => bytes.length > 8 && bytes.toString('latin1', 0, 5) === '%PDF-';
+
+export async function billingRoutes(app: FastifyInstance, options: { db: Kysely<DB>; billing: BillingService; guards: Guards; clock: Clock; dataDir: string }) {
+  const { billing, guards, db, clock, dataDir } = options;
+  const receiptImages = new UploadStore(dataDir, 'payment-receipts', 'webp');
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['billing'];
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -93,6 +103,49 @@ export async function billingRoutes(app: FastifyInstance, options: { db: Kysely<
       await billing.markRejectedNoticeSeen(tenantScope(request).nutritionistId, request.body.eventId);
       return reply.status(204).send(null);
     },
+  );
+
+  // Payment receipts (manual processor): an image (re-encoded, metadata dropped, like every upload) or a
+  // PDF (checked by its magic number, stored as sent), for the operator to check in the console.
+  r.post(
+    '/me/subscription/receipts',
+    { preHandler: editor, schema: { tags, summary: 'Upload a payment receipt (image or PDF) for the operator', consumes: ['multipart/form-data'], response: { 201: paymentReceiptSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema, 422: errorBodySchema } } },
+    async (request, reply) => {
+      const { nutritionistId } = tenantScope(request);
+      if (!billing.acceptsReceipts()) throw new AppError('DOMAIN_RULE', 'Este servidor no recibe comprobantes de pago.');
+      const bytes = await readSingleUpload(request, { field: PAYMENT_RECEIPT_FIELD, maxBytes: PAYMENT_RECEIPT_MAX_BYTES, tooLargeMessage: 'El comprobante supera el máximo de 10 MB.', noun: 'el comprobante' });
+      let stored: { path: string; contentType: 'application/pdf' | 'image/webp' };
+      if (isPdf(bytes)) {
+        const relative = `uploads/payment-receipts/${nutritionistId}/receipt-${Date.now()}-${Math.random().toString(16).slice(2, 10)}.pdf`;
+        await uploadBackendFor(dataDir).put(relative, bytes, 'application/pdf');
+        stored = { path: relative, contentType: 'application/pdf' };
+      } else {
+        const webp = await reencodeImage(bytes, { accept: ['jpeg', 'png', 'webp'], maxWidth: 2400, maxHeight: 2400, output: { format: 'webp', quality: 85 } });
+        if (!webp) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'El comprobante debe ser una imagen (JPEG, PNG o WebP) o un PDF.');
+        stored = { path: await receiptImages.save(nutritionistId, 'receipt', webp), contentType: 'image/webp' };
+      }
+      return reply.status(201).send(await billing.addReceipt(nutritionistId, actor(request), stored));
+    },
+  );
+  const sendReceipt = async (nutritionistId: string, receiptId: string, reply: import('fastify').FastifyReply) => {
+    const file = await billing.receiptFile(nutritionistId, receiptId);
+    const bytes = await uploadBackendFor(dataDir).get(file.path).catch(() => null);
+    if (!bytes) throw new AppError('NOT_FOUND', 'No encontramos el archivo de ese comprobante.');
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `inline; filename="comprobante.${file.contentType === 'application/pdf' ? 'pdf' : 'webp'}"`)
+      .header('cache-control', 'private, no-store')
+      .send(bytes);
+  };
+  r.get(
+    '/me/subscription/receipts/:receiptId',
+    { preHandler: editor, schema: { tags, summary: 'One of her payment receipts', params: z.object({ receiptId: z.string() }), response: errors } },
+    async (request, reply) => sendReceipt(tenantScope(request).nutritionistId, request.params.receiptId, reply),
+  );
+  r.get(
+    '/admin/users/:userId/subscription/receipts/:receiptId',
+    { preHandler: guards.requireAdmin, schema: { tags: ['admin'], summary: "A practice's payment receipt, for the operator", params: z.object({ userId: z.string(), receiptId: z.string() }), response: errors } },
+    async (request, reply) => sendReceipt(await billing.practiceOfUser(request.params.userId), request.params.receiptId, reply),
   );
 
   const fiscalOf = (nutritionistId: string) => readFiscalState(db, nutritionistId);

@@ -459,9 +459,53 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
   };
 
+  async function receiptsOf(nutritionistId: string) {
+    const rows = await db
+      .selectFrom('subscription_events')
+      .select(['id', 'created_at', 'details'])
+      .where('nutritionist_id', '=', nutritionistId)
+      .where('type', '=', 'receipt.uploaded')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute();
+    return rows.map((r) => ({ id: r.id, uploadedAt: r.created_at, contentType: (JSON.parse(r.details ?? '{}') as { contentType: 'application/pdf' | 'image/webp' }).contentType }));
+  }
+
   return {
     enabled: deps.enabled,
     sink,
+
+    /** Whether she can send a receipt: billing on and the operator's manual instructions configured. */
+    acceptsReceipts(): boolean {
+      return deps.enabled && deps.manualInstructions !== null;
+    },
+
+    /** Records a payment receipt she uploaded (stored by the route) for the operator to check. */
+    async addReceipt(nutritionistId: string, userId: string, file: { path: string; contentType: 'application/pdf' | 'image/webp' }) {
+      const row = await ensureSubscription(db, nutritionistId);
+      const id = await addEvent(db, nutritionistId, { type: 'receipt.uploaded', planKey: row.plan_key, processor: 'manual', actorUserId: userId, details: file });
+      return { id, uploadedAt: nowIso(), contentType: file.contentType };
+    },
+
+    /** The stored file of one receipt of the practice (another practice's id: not found). */
+    async receiptFile(nutritionistId: string, receiptId: string): Promise<{ path: string; contentType: string }> {
+      const row = await db
+        .selectFrom('subscription_events')
+        .select('details')
+        .where('id', '=', receiptId)
+        .where('nutritionist_id', '=', nutritionistId)
+        .where('type', '=', 'receipt.uploaded')
+        .executeTakeFirst();
+      if (!row?.details) throw notFound('No existe ese comprobante.');
+      return JSON.parse(row.details) as { path: string; contentType: string };
+    },
+
+    async practiceOfUser(userId: string): Promise<string> {
+      const practice = await db.selectFrom('nutritionists').select('id').where('user_id', '=', userId).executeTakeFirst();
+      if (!practice) throw notFound('Esa cuenta no tiene un consultorio.');
+      return practice.id;
+    },
 
     async plans(countryCode: string | null): Promise<SubscriptionPlan[]> {
       return (await catalogueFor(db, countryCode)).map(toPlan);
@@ -485,6 +529,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         rejectedNotice,
         manualPaymentInstructions: deps.manualInstructions,
         checkoutProcessors: (['mercadopago', 'stripe'] as const).filter((key) => deps.processors?.[key]),
+        receipts: await receiptsOf(nutritionistId),
         fiscalDocument: fiscal?.fiscal_document_type && fiscal.fiscal_document_number ? { type: fiscal.fiscal_document_type, number: fiscal.fiscal_document_number } : null,
       };
     },

@@ -11,6 +11,7 @@ import { showError, showSuccess } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { adminBillingApi, adminBillingQueries, billingKeys } from '../../billing/api/billing-api';
 import { formatDay, STATUS_COLOR, SubscriptionSummary } from '../../billing/components/billing-tab';
+import { ReceiptList } from '../../billing/components/payment-receipts';
 
 function RecordPayment({ user, onDone }: { user: AdminUserSummary; onDone: () => void }) {
   const { t, i18n } = useTranslation(['admin', 'billing']);
@@ -43,6 +44,14 @@ function RecordPayment({ user, onDone }: { user: AdminUserSummary; onDone: () =>
   return (
     <Stack>
       {subscription.data?.state ? <SubscriptionSummary data={subscription.data} /> : null}
+      {subscription.data?.receipts && subscription.data.receipts.length > 0 ? (
+        <Stack gap={4}>
+          <Text fw={600} size="sm">
+            {t('billing:receipts.adminTitle')}
+          </Text>
+          <ReceiptList receipts={subscription.data.receipts} basePath={`/admin/users/${encodeURIComponent(user.userId)}/subscription/receipts`} />
+        </Stack>
+      ) : null}
       <Title order={3} size="h5">
         {t('admin:payment.title')}
       </Title>

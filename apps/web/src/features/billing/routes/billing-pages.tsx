@@ -20,6 +20,7 @@ import { showError, showSuccess } from '../../../lib/toast';
 import { patientsApi } from '../../patients/api/patients-api';
 import { billingApi, billingKeys, formatMoney, mySubscriptionQuery, plansQuery } from '../api/billing-api';
 import { formatDay, SubscriptionSummary } from '../components/billing-tab';
+import { ReceiptUpload } from '../components/payment-receipts';
 
 function SessionActions() {
   const { t } = useTranslation(['billing', 'common']);
@@ -363,6 +364,7 @@ export function PaymentPage({ mode = 'pay' }: { mode?: 'pay' | 'activate' }) {
                     {mine.data.manualPaymentInstructions}
                   </Text>
                   {!state?.activo ? <Text size="sm" c="dimmed">{t('billing:payment.manualNote')}</Text> : null}
+                  <ReceiptUpload receipts={mine.data.receipts ?? []} />
                 </>
               ) : mine.data.checkoutProcessors.length === 0 ? (
                 // No instructions and no processor: say so instead of a payment path that leads nowhere.
