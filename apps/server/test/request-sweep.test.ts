@@ -66,6 +66,19 @@ describe('impossible calendar dates in query strings', () => {
     }
   });
 
+  it('no query parameter of any operation answers 500 to a value it does not expect', async () => {
+    const failures: string[] = [];
+    for (const op of operations.filter((o) => o.parameters.some((p) => p.in === 'query'))) {
+      for (const param of op.parameters.filter((p) => p.in === 'query')) {
+        for (const value of ['2026-02-30', '0000-00-00', '-1', '0x10', '1e400', 'x'.repeat(300), '%00', '|', '[]', 'true']) {
+          const response = await t.app.inject({ method: op.method, url: `${urlOf(op)}?${new URLSearchParams({ [param.name]: value })}`, headers: ownerAuth(op) });
+          if (response.statusCode >= 500) failures.push(`${op.method} ${op.path} ${param.name}=${value.slice(0, 12)} → ${response.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("the record's daily log: impossible days answer 400 in Spanish, a real one 200", async () => {
     const url = `/api/v1/patients/${portal.patientId}/daily-log`;
     for (const query of ['to=2026-13-45', 'to=0000-00-00', 'from=2026-02-30', 'from=2026-02-29&to=2026-03-10']) {
@@ -96,6 +109,18 @@ describe('bodies that are not the object a route reads', () => {
       const name = `${op.method} ${op.path}`;
       if (OPTIONAL_BODY.has(name) ? response.statusCode >= 500 : response.statusCode !== 400 || error?.code !== 'VALIDATION_ERROR' || error.message !== 'Revisa los datos ingresados.') {
         failures.push(`${name} → ${response.statusCode} ${error?.code}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('an empty object, or every field of the wrong type, never answers 500', async () => {
+    const failures: string[] = [];
+    const wrongTypes = JSON.stringify(Object.fromEntries(['date', 'name', 'title', 'value', 'version', 'ids', 'items', 'content', 'email', 'start', 'end', 'patientId', 'locationId'].map((k) => [k, { nested: [null] }])));
+    for (const op of jsonBodied()) {
+      for (const payload of ['{}', wrongTypes]) {
+        const response = await t.app.inject({ method: op.method, url: urlOf(op), headers: { ...ownerAuth(op), 'content-type': 'application/json' }, payload });
+        if (response.statusCode >= 500) failures.push(`${op.method} ${op.path} ${payload.slice(0, 10)} → ${response.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
