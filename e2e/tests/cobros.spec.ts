@@ -68,6 +68,10 @@ test('a payment recorded from the agenda, its receipt, the balance in the record
   await page.getByRole('dialog', { name: 'Editar cita' }).getByRole('button', { name: 'Cancelar' }).click();
   await expect(event.getByTestId('event-unpaid')).toHaveCount(0);
 
+  // The consultation started from that appointment says it is paid (and would offer "Registrar cobro").
+  await page.goto(`/nueva-consulta?paciente=${patient.id}&turno=${appointment.id}`);
+  await expect(page.getByTestId('appointment-payment')).toHaveAttribute('data-state', 'paid');
+
   // The record's "Cobros" tab: the balance is settled, the receipt downloads and says what it is.
   await page.goto(`/ficha?id=${patient.id}&tab=cobros`);
   const balance = page.getByTestId('payments-balance');

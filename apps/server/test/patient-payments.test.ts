@@ -93,6 +93,17 @@ describe('patient payments', () => {
     expect(audit.map((a) => a.action).sort()).toEqual(['create', 'create', 'create', 'void']);
   });
 
+  it("keeps a trashed patient's payments readable but records or voids nothing until she is restored", async () => {
+    const p = await practice();
+    const paid = (await p.call('POST', `/api/v1/patients/${p.patient.id}/payments`, { amountCents: 1000, method: 'cash' })).json();
+    expect((await p.call('DELETE', `/api/v1/patients/${p.patient.id}`)).statusCode).toBeLessThan(300);
+    expect((await p.call('POST', `/api/v1/patients/${p.patient.id}/payments`, { amountCents: 1000, method: 'cash' })).statusCode).toBe(409);
+    expect((await p.call('DELETE', `/api/v1/payments/${paid.id}`)).statusCode).toBe(409);
+    const list = (await p.call('GET', `/api/v1/patients/${p.patient.id}/payments`)).json();
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0].voided).toBe(false);
+  });
+
   it('lists the practice payments of a date range with totals of what was not voided', async () => {
     const p = await practice();
     const post = (body: Record<string, unknown>) => p.call('POST', `/api/v1/patients/${p.patient.id}/payments`, body);
