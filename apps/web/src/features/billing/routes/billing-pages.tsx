@@ -199,7 +199,7 @@ export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) 
 }
 
 /** What changing plan does now, said before it is done — and then done exactly so by the server. */
-function ChangePlanDialog({ plan, data, busy, onConfirm, onClose }: { plan: SubscriptionPlan; data: MeSubscription; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+export function ChangePlanDialog({ plan, data, busy, onConfirm, onClose }: { plan: SubscriptionPlan; data: MeSubscription; busy: boolean; onConfirm: () => void; onClose: () => void }) {
   const { t, i18n } = useTranslation(['billing', 'common']);
   const state = data.state!;
   const processor = state.procesador ?? 'manual';
