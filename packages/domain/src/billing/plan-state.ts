@@ -7,7 +7,9 @@
 //   trialing / expired / past_due ──(payment approved)──▶ active (period extended from max(now, end))
 //   active ──(period ends unpaid)──▶ past_due for PAST_DUE_GRACE_DAYS (still usable, red alert) ──▶ expired
 //   active ──(cancel)──▶ cancelled: usable until the paid period ends, then expired; reactivate → active
-// An expired account is Usu_Baneado 2 for the web guard; an operator's ban is 2 whatever the state says.
+// An expired account is Usu_Baneado 2 for the web guard (read-only: her screens stay readable); an
+// operator's ban is the status 'suspended' and Usu_Baneado 2 whatever was paid. Changes to the record go
+// through the state machine (subscription-machine.ts), which names every transition.
 
 export type PlanPeriod = 'mensual' | 'semestral' | 'anual';
 /**
