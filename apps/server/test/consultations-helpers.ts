@@ -40,7 +40,7 @@ export const athleteMeasurements = () => ({
     ankle: 21,
   },
   breadthsCm: { humerus: 6.1, femur: 8.9, wrist: 5 },
-  bioimpedance: { fatPercent: 19.5, visceralFat: 3, totalWaterPercent: 55.2, muscleMassKg: 43.1, deviceBmrKcal: 1390 },
+  bioimpedance: { fatPercent: 19.5, visceralFat: 3, visceralFatKg: 1.4, totalWaterPercent: 55.2, totalWaterKg: 32.2, muscleMassKg: 43.1, deviceBmrKcal: 1390 },
 });
 
 export const genericMaleMeasurements = () => ({

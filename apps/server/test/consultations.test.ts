@@ -176,7 +176,7 @@ describe('a complete consultation', () => {
     expect(saved.derived.energyRequirementKcal).toBeCloseTo((10 * 84.2 + 6.25 * 178 - 5 * 45 + 5) * 1.55, 9);
     // Unmeasured sites come back as null; unmeasured groups are complete objects of nulls.
     expect(saved.measurements.skinfoldsMm.axillary).toBeNull();
-    expect(saved.measurements.bioimpedance).toEqual({ fatPercent: null, visceralFat: null, totalWaterPercent: null, muscleMassKg: null, deviceBmrKcal: null });
+    expect(saved.measurements.bioimpedance).toEqual({ fatPercent: null, visceralFat: null, visceralFatKg: null, totalWaterPercent: null, totalWaterKg: null, muscleMassKg: null, deviceBmrKcal: null });
     expect(saved.basis).toMatchObject({ sex: 'm', ageYears: 45, patientTypeId: 14 });
 
     const history = (await p.call('GET', `/api/v1/patients/${patient.id}/consultations`)).json();
@@ -365,6 +365,10 @@ describe('history, evolution, latest measurements and comparison', () => {
       sumSixSkinfoldsMm: first.derived.sumSixSkinfoldsMm,
       waistCm: 92.5,
       muscleMassKg: first.derived.muscleMassKg,
+      visceralFat: null,
+      visceralFatKg: null,
+      totalWaterPercent: null,
+      totalWaterKg: null,
       somatotype: { x: first.derived.somatotype.x, y: first.derived.somatotype.y },
       heightCm: 178,
       headCircumferenceCm: null,

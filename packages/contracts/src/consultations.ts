@@ -105,7 +105,17 @@ export const BREADTH_SITES = ['humerus', 'femur', 'wrist'] as const;
 export type BreadthSite = (typeof BREADTH_SITES)[number];
 
 /** Values read from a bioimpedance scale; stored as measured, never mixed into the skinfold formulas. */
-export const BIOIMPEDANCE_FIELDS = ['fatPercent', 'visceralFat', 'totalWaterPercent', 'muscleMassKg', 'deviceBmrKcal'] as const;
+export const BIOIMPEDANCE_FIELDS = [
+  'fatPercent',
+  'visceralFat',
+  /** Visceral fat mass in kg, for devices that report a mass instead of (or besides) a level (the spec's Ant_GrasaVisceral_kg). */
+  'visceralFatKg',
+  'totalWaterPercent',
+  /** Total body water in kg (≈ litres) as the device reports it (the spec's Ant_AguaTotal_kg). */
+  'totalWaterKg',
+  'muscleMassKg',
+  'deviceBmrKcal',
+] as const;
 export type BioimpedanceField = (typeof BIOIMPEDANCE_FIELDS)[number];
 
 /** Body-level measurements besides the groups. */
@@ -128,7 +138,9 @@ export const MEASUREMENT_RANGES = {
   breadthCm: { min: 1, max: 30 },
   fatPercent: { min: 1, max: 75 },
   visceralFat: { min: 1, max: 60 },
+  visceralFatKg: { min: 0.1, max: 30 },
   totalWaterPercent: { min: 20, max: 80 },
+  totalWaterKg: { min: 1, max: 200 },
   muscleMassKg: { min: 1, max: 200 },
   deviceBmrKcal: { min: 300, max: 6000 },
   activityFactor: { min: 1, max: 2.5 },
@@ -181,7 +193,9 @@ const breadthShape = {
 const bioimpedanceShape = {
   fatPercent: measure('El porcentaje de grasa (bioimpedancia)', R.fatPercent.min, R.fatPercent.max, '%'),
   visceralFat: measure('El nivel de grasa visceral', R.visceralFat.min, R.visceralFat.max, ''),
+  visceralFatKg: measure('La grasa visceral', R.visceralFatKg.min, R.visceralFatKg.max, 'kg'),
   totalWaterPercent: measure('El agua corporal total', R.totalWaterPercent.min, R.totalWaterPercent.max, '%'),
+  totalWaterKg: measure('El agua corporal total', R.totalWaterKg.min, R.totalWaterKg.max, 'kg'),
   muscleMassKg: measure('La masa muscular (bioimpedancia)', R.muscleMassKg.min, R.muscleMassKg.max, 'kg'),
   deviceBmrKcal: measure('El metabolismo basal del equipo', R.deviceBmrKcal.min, R.deviceBmrKcal.max, 'kcal'),
 } satisfies Record<BioimpedanceField, z.ZodType>;
@@ -309,11 +323,17 @@ export const derivedSchema = z.object({
   leanMassKg: z.number().nullable(),
   somatotype: somatotypeSchema.nullable(),
   skeletalMuscleMassKg: z.number().nullable(),
+  /** skeletalMuscleMassKg / weight × 100 (the spec's Ant_MasaMuscularEsqueletica_Porcentaje). */
+  skeletalMusclePercent: z.number().nullable(),
   boneMassKg: z.number().nullable(),
+  /** boneMassKg / weight × 100 (the spec's Ant_MasaOsea_Porcentaje). */
+  boneMassPercent: z.number().nullable(),
   residualMassKg: z.number().nullable(),
   muscleMassKg: z.number().nullable(),
   armMuscleAreaCm2: z.number().nullable(),
   armFatAreaCm2: z.number().nullable(),
+  /** Adults: 22 × height² (Lemmens, Brodsky & Bernstein 2005), the spec's Ant_PesoIdeal. */
+  idealWeightKg: z.number().nullable(),
   /** Equation of energyRequirementKcal: adults Mifflin-St Jeor × activity, under 19 the IOM 2005 EER. */
   energyMethod: z.enum(['mifflinStJeor', 'iom2005']).optional(),
   /** Under 19 at the consultation date: the WHO growth indicators (replace the adult BMI category). */
@@ -550,6 +570,11 @@ export const evolutionPointSchema = z.object({
   sumSixSkinfoldsMm: z.number().nullable(),
   waistCm: z.number().nullable(),
   muscleMassKg: z.number().nullable(),
+  /** Bioimpedance readings as measured (null when that visit had none). */
+  visceralFat: z.number().nullable(),
+  visceralFatKg: z.number().nullable(),
+  totalWaterPercent: z.number().nullable(),
+  totalWaterKg: z.number().nullable(),
   somatotype: z.object({ x: z.number(), y: z.number() }).nullable(),
   /** For the WHO growth charts: height as measured, head circumference, position, and the assessment (under 19). */
   heightCm: z.number().nullable(),
@@ -578,11 +603,14 @@ export const derivedDeltaSchema = z.object({
   fatMassKg: nullableNumber,
   leanMassKg: nullableNumber,
   skeletalMuscleMassKg: nullableNumber,
+  skeletalMusclePercent: nullableNumber,
   boneMassKg: nullableNumber,
+  boneMassPercent: nullableNumber,
   residualMassKg: nullableNumber,
   muscleMassKg: nullableNumber,
   armMuscleAreaCm2: nullableNumber,
   armFatAreaCm2: nullableNumber,
+  idealWeightKg: nullableNumber,
   somatotype: z.object({
     endomorphy: nullableNumber,
     mesomorphy: nullableNumber,

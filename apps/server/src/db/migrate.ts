@@ -25,6 +25,7 @@ import * as promoteNewPatients from './migrations/0023-promote-new-patients.js';
 import * as planPublishing from './migrations/0024-plan-publishing.js';
 import * as patientPayments from './migrations/0026-patient-payments.js';
 import * as growthMeasurements from './migrations/0027-growth-measurements.js';
+import * as anthropometrySpecValues from './migrations/0031-anthropometry-spec-values.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0024-plan-publishing': planPublishing,
   '0026-patient-payments': patientPayments,
   '0027-growth-measurements': growthMeasurements,
+  '0031-anthropometry-spec-values': anthropometrySpecValues,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

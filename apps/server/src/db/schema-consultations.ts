@@ -53,6 +53,8 @@ export interface AnthropometryTable {
   bio_fat_percent: number | null;
   bio_visceral_fat: number | null;
   bio_total_water_percent: number | null;
+  bio_visceral_fat_kg: number | null;
+  bio_total_water_kg: number | null;
   bio_muscle_mass_kg: number | null;
   bio_device_bmr_kcal: number | null;
   snapshot_bmi: number | null;

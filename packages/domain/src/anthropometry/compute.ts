@@ -17,6 +17,7 @@ import { activityLevelOfPal, iomEstimatedEnergyRequirement } from '../energy/ped
 import { assessGrowth, growthAge, WHO_DAYS_PER_MONTH, type GrowthAge, type GrowthAssessment } from '../growth/growth.js';
 import { armAreas, type ArmAreas } from './arm-areas.js';
 import { bmiMetric, classifyBmi, type BmiCategory } from './bmi.js';
+import { idealWeightKg } from './ideal-weight.js';
 import { computeBodyFat, MISSING_WEIGHT_FOR_FAT_MASS, SIX_SKINFOLD_SITES } from './body-fat.js';
 import { rochaBoneMass, wurchResidualMass } from './bone-mass.js';
 import { assertSex, isPositiveFinite, type Sex } from './common.js';
@@ -135,11 +136,17 @@ export interface DerivedAnthropometry {
   leanMassKg: number | null;
   somatotype: Somatotype | null;
   skeletalMuscleMassKg: number | null;
+  /** skeletalMuscleMassKg / weight × 100. */
+  skeletalMusclePercent: number | null;
   boneMassKg: number | null;
+  /** boneMassKg / weight × 100. */
+  boneMassPercent: number | null;
   residualMassKg: number | null;
   muscleMassKg: number | null;
   armMuscleAreaCm2: number | null;
   armFatAreaCm2: number | null;
+  /** Adults: 22 × height² (Lemmens et al. 2005, ideal-weight.ts). */
+  idealWeightKg: number | null;
   /** Which equation gave energyRequirementKcal; present only when it was computed. */
   energyMethod?: EnergyMethod;
   /** Present only for a person under 19 (needs `growth` with birth date and date). */
@@ -444,6 +451,22 @@ export function computeAnthropometry(input: AnthropometryInput): AnthropometryRe
     return armAreas({ armGirthCm: gi.armRelaxed as number, tricepsSkinfoldMm: sk.triceps as number });
   });
 
+  // Share of body weight — the spec keeps both kg and %; % = kg / measured weight × 100.
+  const percentOfWeight = (result: DerivedKey, of: DerivedKey, kg: number | null): number | null => {
+    if (kg === null) {
+      // Missing for the same reasons as the mass it is a share of.
+      for (const entry of missing.filter((e) => e.result === of)) missing.push({ ...entry, result, inputs: [...entry.inputs] });
+      return null;
+    }
+    return attempt([result], [weight], () => (kg / (m.weightKg as number)) * 100);
+  };
+  const skeletalMusclePercent = percentOfWeight('skeletalMusclePercent', 'skeletalMuscleMassKg', skeletalMuscleMassKg);
+  const boneMassPercent = percentOfWeight('boneMassPercent', 'boneMassKg', boneMassKg);
+
+  // Ideal weight — Lemmens, Brodsky & Bernstein 2005 (BMI 22 × height²); adults only.
+  if (child) missing.push({ result: 'idealWeightKg', reason: 'PEDIATRIC_WHO', inputs: ['growth.birthDate'] });
+  const idealWeight = child ? null : attempt(['idealWeightKg'], [height], () => idealWeightKg(m.heightCm as number));
+
   const derived: DerivedAnthropometry = {
     bmi,
     bmiCategory,
@@ -455,11 +478,14 @@ export function computeAnthropometry(input: AnthropometryInput): AnthropometryRe
     leanMassKg: bodyFat?.leanMassKg ?? null,
     somatotype,
     skeletalMuscleMassKg,
+    skeletalMusclePercent,
     boneMassKg,
+    boneMassPercent,
     residualMassKg,
     muscleMassKg,
     armMuscleAreaCm2: arm?.armMuscleAreaCm2 ?? null,
     armFatAreaCm2: arm?.armFatAreaCm2 ?? null,
+    idealWeightKg: idealWeight,
   };
   if (energyRequirementKcal !== null) derived.energyMethod = child ? 'iom2005' : 'mifflinStJeor';
   if (child && input.growth) {

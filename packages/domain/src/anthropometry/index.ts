@@ -6,5 +6,6 @@ export * from './somatotype.js';
 export * from './muscle-mass.js';
 export * from './bone-mass.js';
 export * from './arm-areas.js';
+export * from './ideal-weight.js';
 export * from './gestation.js';
 export * from './compute.js';

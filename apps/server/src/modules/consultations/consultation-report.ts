@@ -61,7 +61,9 @@ const BREADTHS: Array<[string, string]> = [
 const BIOIMPEDANCE: Array<[string, string, string, number]> = [
   ['fatPercent', 'Grasa', '%', 1],
   ['visceralFat', 'Grasa visceral (nivel)', '', 0],
+  ['visceralFatKg', 'Grasa visceral', 'kg', 1],
   ['totalWaterPercent', 'Agua corporal total', '%', 1],
+  ['totalWaterKg', 'Agua corporal total', 'kg', 1],
   ['muscleMassKg', 'Masa muscular', 'kg', 1],
   ['deviceBmrKcal', 'Metabolismo basal del equipo', 'kcal', 0],
 ];
@@ -84,9 +86,12 @@ function derivedRows(athlete: boolean): Array<{ key: NumericKey; label: string; 
     },
     { key: 'fatMassKg', label: 'Masa grasa', decimals: 1, unit: 'kg', source: 'Yuhasz (1974)' },
     { key: 'leanMassKg', label: 'Masa magra', decimals: 1, unit: 'kg', source: 'Peso - masa grasa' },
+    { key: 'idealWeightKg', label: 'Peso ideal', decimals: 1, unit: 'kg', source: 'Lemmens, Brodsky y Bernstein (2005): IMC 22 × talla²' },
     { key: 'skeletalMuscleMassKg', label: 'Masa muscular esquelética', decimals: 1, unit: 'kg', source: 'Lee y col. (2000)' },
+    { key: 'skeletalMusclePercent', label: 'Masa muscular esquelética', decimals: 1, unit: '%', source: 'Lee y col. (2000) / peso' },
     { key: 'muscleMassKg', label: 'Masa muscular', decimals: 1, unit: 'kg', source: 'De Rose y Guimarães (1980), por diferencia' },
     { key: 'boneMassKg', label: 'Masa ósea', decimals: 1, unit: 'kg', source: 'Von Döbeln (1964) modificada por Rocha (1975)' },
+    { key: 'boneMassPercent', label: 'Masa ósea', decimals: 1, unit: '%', source: 'Rocha (1975) / peso' },
     { key: 'residualMassKg', label: 'Masa residual', decimals: 1, unit: 'kg', source: 'Würch (1974)' },
     { key: 'armMuscleAreaCm2', label: 'Área muscular del brazo', decimals: 1, unit: 'cm²', source: 'Frisancho (1981); Heymsfield y col. (1982)' },
     { key: 'armFatAreaCm2', label: 'Área grasa del brazo', decimals: 1, unit: 'cm²', source: 'Frisancho (1981)' },

@@ -27,7 +27,9 @@ export const BODY_COLUMNS = {
 export const BIOIMPEDANCE_COLUMNS = {
   fatPercent: 'bio_fat_percent',
   visceralFat: 'bio_visceral_fat',
+  visceralFatKg: 'bio_visceral_fat_kg',
   totalWaterPercent: 'bio_total_water_percent',
+  totalWaterKg: 'bio_total_water_kg',
   muscleMassKg: 'bio_muscle_mass_kg',
   deviceBmrKcal: 'bio_device_bmr_kcal',
 } as const satisfies Record<BioimpedanceField, keyof AnthropometryTable>;

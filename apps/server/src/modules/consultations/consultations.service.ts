@@ -111,11 +111,14 @@ const DELTA_DERIVED_KEYS = [
   'fatMassKg',
   'leanMassKg',
   'skeletalMuscleMassKg',
+  'skeletalMusclePercent',
   'boneMassKg',
+  'boneMassPercent',
   'residualMassKg',
   'muscleMassKg',
   'armMuscleAreaCm2',
   'armFatAreaCm2',
+  'idealWeightKg',
 ] as const;
 
 /** The somatochart point of a visit, only when all three components (and so x and y) are known. */
@@ -470,6 +473,10 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
           sumSixSkinfoldsMm: c.derived.sumSixSkinfoldsMm,
           waistCm: c.measurements.girthsCm.waist,
           muscleMassKg: c.derived.muscleMassKg,
+          visceralFat: c.measurements.bioimpedance.visceralFat,
+          visceralFatKg: c.measurements.bioimpedance.visceralFatKg,
+          totalWaterPercent: c.measurements.bioimpedance.totalWaterPercent,
+          totalWaterKg: c.measurements.bioimpedance.totalWaterKg,
           somatotype: somatochartPoint(c.derived.somatotype),
           heightCm: c.measurements.heightCm,
           headCircumferenceCm: c.measurements.girthsCm.head,

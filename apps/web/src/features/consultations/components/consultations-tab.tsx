@@ -257,15 +257,19 @@ function EditModal({ item, mode, onClose }: { item: ConsultationListItem; mode: 
 }
 
 type EvolutionPoints = NonNullable<ReturnType<typeof useEvolution>['data']>['points'];
-type SeriesKey = 'weightKg' | 'bmi' | 'bodyFatPercent' | 'sumSixSkinfoldsMm' | 'waistCm' | 'muscleMassKg';
+type SeriesKey = 'weightKg' | 'bmi' | 'bodyFatPercent' | 'sumSixSkinfoldsMm' | 'waistCm' | 'muscleMassKg' | 'visceralFat' | 'visceralFatKg' | 'totalWaterKg';
 
-const CHARTS: ReadonlyArray<{ key: SeriesKey; label: 'weight' | 'bmi' | 'fat' | 'skinfolds' | 'waist' | 'muscle'; color: string; decimals: number }> = [
+const CHARTS: ReadonlyArray<{ key: SeriesKey; label: 'weight' | 'bmi' | 'fat' | 'skinfolds' | 'waist' | 'muscle' | 'visceralFat' | 'visceralFatKg' | 'water'; color: string; decimals: number; optional?: boolean }> = [
   { key: 'weightKg', label: 'weight', color: 'teal.7', decimals: 1 },
   { key: 'bmi', label: 'bmi', color: 'blue.7', decimals: 1 },
   { key: 'bodyFatPercent', label: 'fat', color: 'orange.8', decimals: 1 },
   { key: 'sumSixSkinfoldsMm', label: 'skinfolds', color: 'grape.7', decimals: 1 },
   { key: 'waistCm', label: 'waist', color: 'red.8', decimals: 1 },
   { key: 'muscleMassKg', label: 'muscle', color: 'indigo.7', decimals: 1 },
+  // Bioimpedance readings as the scale gave them: shown only once some visit has one.
+  { key: 'visceralFat', label: 'visceralFat', color: 'yellow.8', decimals: 0, optional: true },
+  { key: 'visceralFatKg', label: 'visceralFatKg', color: 'pink.7', decimals: 1, optional: true },
+  { key: 'totalWaterKg', label: 'water', color: 'cyan.8', decimals: 1, optional: true },
 ];
 
 function describePoint(point: { date: string; value: number } | undefined, decimals: number): string {
@@ -283,7 +287,7 @@ function EvolutionSection({ points }: { points: EvolutionPoints }) {
       {points.length < 2 ? <Text c="dimmed" mb="md">{t('tab.evolutionEmpty')}</Text> : null}
       {points.length >= 1 ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          {CHARTS.map((chart) => {
+          {CHARTS.filter((chart) => !chart.optional || points.some((p) => p[chart.key] !== null)).map((chart) => {
             const data = points
               .filter((p) => p[chart.key] !== null)
               .map((p) => ({ date: formatDate(p.date), value: Number((p[chart.key] as number).toFixed(chart.decimals)) }));

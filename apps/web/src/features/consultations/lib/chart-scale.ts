@@ -10,6 +10,9 @@ export const MINIMUM_AXIS_SPAN = {
   sumSixSkinfoldsMm: 20,
   waistCm: 5,
   muscleMassKg: 3,
+  visceralFat: 4,
+  visceralFatKg: 1,
+  totalWaterKg: 3,
 } as const;
 
 /**

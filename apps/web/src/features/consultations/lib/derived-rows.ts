@@ -10,8 +10,11 @@ export type NumericDerivedKey =
   | 'bodyFatPercent'
   | 'fatMassKg'
   | 'leanMassKg'
+  | 'idealWeightKg'
   | 'skeletalMuscleMassKg'
+  | 'skeletalMusclePercent'
   | 'boneMassKg'
+  | 'boneMassPercent'
   | 'residualMassKg'
   | 'muscleMassKg'
   | 'armMuscleAreaCm2'
@@ -27,13 +30,16 @@ export const NUMERIC_ROWS: readonly NumericRow[] = [
   { key: 'bmi', decimals: 1, unit: 'kg/m²' },
   { key: 'bmrKcal', decimals: 0, unit: 'kcal' },
   { key: 'energyRequirementKcal', decimals: 0, unit: 'kcal' },
+  { key: 'idealWeightKg', decimals: 1, unit: 'kg' },
   { key: 'sumSixSkinfoldsMm', decimals: 1, unit: 'mm' },
   { key: 'bodyFatPercent', decimals: 1, unit: '%' },
   { key: 'fatMassKg', decimals: 1, unit: 'kg' },
   { key: 'leanMassKg', decimals: 1, unit: 'kg' },
   { key: 'skeletalMuscleMassKg', decimals: 1, unit: 'kg' },
+  { key: 'skeletalMusclePercent', decimals: 1, unit: '%' },
   { key: 'muscleMassKg', decimals: 1, unit: 'kg' },
   { key: 'boneMassKg', decimals: 1, unit: 'kg' },
+  { key: 'boneMassPercent', decimals: 1, unit: '%' },
   { key: 'residualMassKg', decimals: 1, unit: 'kg' },
   { key: 'armMuscleAreaCm2', decimals: 1, unit: 'cm²' },
   { key: 'armFatAreaCm2', decimals: 1, unit: 'cm²' },

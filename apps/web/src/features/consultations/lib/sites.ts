@@ -12,5 +12,5 @@ export const GIRTH_SITES = [
 ] as const satisfies readonly GirthSite[];
 export const BREADTH_SITES = ['humerus', 'femur', 'wrist'] as const satisfies readonly BreadthSite[];
 export const BIOIMPEDANCE_FIELDS = [
-  'fatPercent', 'visceralFat', 'totalWaterPercent', 'muscleMassKg', 'deviceBmrKcal',
+  'fatPercent', 'visceralFat', 'visceralFatKg', 'totalWaterPercent', 'totalWaterKg', 'muscleMassKg', 'deviceBmrKcal',
 ] as const satisfies readonly BioimpedanceField[];
