@@ -160,6 +160,10 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   // She is new (a badge on the record) until her first consultation, or until the nutritionist moves her.
   await page.getByTestId('patients-table').getByRole('link', { name: 'Fernández, Lucía' }).click();
   await expect(page.getByTestId('record-new')).toHaveText('Nuevo');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'public-booking-11b-new-record-phone');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await screenshot(page, 'public-booking-11c-new-record');
   await page.getByTestId('record-new-hint').getByRole('button', { name: 'Pasar a Lucía Fernández a mis pacientes' }).click();
   await expect(page.getByText('Lucía Fernández ya está en tu lista de pacientes.')).toBeVisible();
   await expect(page.getByTestId('record-new')).toHaveCount(0);

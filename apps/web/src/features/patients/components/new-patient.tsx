@@ -1,5 +1,5 @@
 // /nuevo-paciente: every personal field, an optional photo (file or webcam), then the record opens.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { emptyPatientValues, requestFromValues, type PatientValues } from '../li
 import { showError, showSuccess } from '../../../lib/toast';
 import { PatientForm, preventEnterSubmit } from './patient-form';
 import { PhotoPicker } from './photo-picker';
+import { focusFirstInvalidSoon } from '../../../lib/form-focus';
 
 export function NewPatient() {
   const { t } = useTranslation(['patients', 'nav', 'common']);
@@ -20,6 +21,7 @@ export function NewPatient() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [photo, setPhoto] = useState<{ blob: Blob; filename: string; url: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => () => {
     if (photo) URL.revokeObjectURL(photo.url);
@@ -42,6 +44,7 @@ export function NewPatient() {
       void navigate(`/ficha?id=${encodeURIComponent(patient.id)}`);
     } catch (error) {
       setErrors(fieldErrors(error));
+      focusFirstInvalidSoon(formRef.current);
       showError(error);
       setSaving(false);
     }
@@ -52,6 +55,7 @@ export function NewPatient() {
       <Title order={1}>{t('nav:pages.newPatient')}</Title>
       <Paper withBorder radius="md" p="lg">
         <form
+          ref={formRef}
           noValidate
           onKeyDown={preventEnterSubmit}
           onSubmit={(e) => {

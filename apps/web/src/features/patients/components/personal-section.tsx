@@ -1,7 +1,7 @@
 // The record's personal data: the same form as /nuevo-paciente, saved with PATCH (only the changed
 // fields + the version it loaded). Leaving with unsaved changes asks first (in-app navigation through
 // useBlocker, which keeps the pending route; closing or reloading the tab through beforeunload).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { fieldErrors, patientKeys, patientsApi } from '../api/patients-api';
 import { changedFields, sameValues, valuesFromPatient, type PatientValues } from '../lib/patient-values';
 import { showError, showSuccess } from '../../../lib/toast';
 import { PatientForm, preventEnterSubmit } from './patient-form';
+import { focusFirstInvalidSoon } from '../../../lib/form-focus';
 
 export function PersonalSection({ patient, readOnly }: { patient: Patient; readOnly: boolean }) {
   const { t } = useTranslation('patients');
@@ -18,6 +19,7 @@ export function PersonalSection({ patient, readOnly }: { patient: Patient; readO
   const loaded = useMemo(() => valuesFromPatient(patient), [patient]);
   const [values, setValues] = useState<PatientValues>(loaded);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const dirty = !sameValues(values, loaded);
 
   const save = useMutation({
@@ -32,12 +34,14 @@ export function PersonalSection({ patient, readOnly }: { patient: Patient; readO
     },
     onError: (error) => {
       setErrors(fieldErrors(error));
+      focusFirstInvalidSoon(formRef.current);
       showError(error);
     },
   });
 
   return (
     <form
+      ref={formRef}
       noValidate
       onKeyDown={preventEnterSubmit}
       onSubmit={(e) => {
