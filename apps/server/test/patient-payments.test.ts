@@ -168,7 +168,8 @@ describe('patient payments', () => {
 
   it('prints a numbered receipt with the letterhead that says it is not an invoice, and ANULADO once voided', async () => {
     const p = await practice();
-    const paid = (await p.call('POST', `/api/v1/patients/${p.patient.id}/payments`, { amountCents: 1_500_050, method: 'transfer', date: '2026-03-09', note: 'Consulta de control' })).json();
+    const visit = await p.appointment(9, '16:30', { status: 'completed' });
+    const paid = (await p.call('POST', `/api/v1/patients/${p.patient.id}/payments`, { amountCents: 1_500_050, method: 'transfer', date: '2026-03-09', note: 'Consulta de control', appointmentId: visit.id })).json();
     const receipt = await p.call('GET', `/api/v1/payments/${paid.id}/receipt.pdf`);
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers['content-type']).toBe('application/pdf');
@@ -181,6 +182,8 @@ describe('patient payments', () => {
     expect(text).toContain('$ 15.000,50');
     expect(text).toContain('Transferencia');
     expect(text).toContain('Consulta de control');
+    // The visit it pays, in the practice's time (Buenos Aires).
+    expect(text).toContain('Turno: 09-03-2026 16:30 · Consulta');
     expect(text).toContain('Documento no válido como factura.');
     expect(text).toContain(p.body.email);
     expect(text).not.toContain('ANULADO');

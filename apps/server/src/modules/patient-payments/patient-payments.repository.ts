@@ -83,7 +83,7 @@ export const patientPaymentsRepository = {
     return db
       .selectFrom('appointments')
       .leftJoin('services', 'services.id', 'appointments.service_id')
-      .select(['appointments.id', 'appointments.status', 'services.price_cents', 'services.currency'])
+      .select(['appointments.id', 'appointments.status', 'appointments.start_at', 'services.name as service_name', 'services.price_cents', 'services.currency'])
       .where('appointments.id', '=', appointmentId)
       .where('appointments.nutritionist_id', '=', scope.nutritionistId)
       .where('appointments.patient_id', '=', patientId)

@@ -2,7 +2,7 @@
 // patient's payments with her balance, the practice's payments of a period, void (never delete), the
 // receipt PDF, the agenda's "not paid yet" marks and the income series of /estadisticas.
 import type { Kysely } from 'kysely';
-import { localDateOf, resolveTimeZone } from '@almendra/domain';
+import { localDateOf, resolveTimeZone, wallClockOf } from '@almendra/domain';
 import {
   createPatientPaymentRequestSchema,
   defaultCurrencyFor,
@@ -127,7 +127,18 @@ export function createPatientPaymentsService(deps: PatientPaymentsServiceDeps) {
     async receipt(scope: Scope, id: string): Promise<{ payment: PatientPayment; pdf: Buffer; patientEmail: string | null; nutritionistName: string }> {
       const payment = await get(scope, id);
       const head = await branding.letterhead(scope);
-      const pdf = await renderReceiptPdf(payment, { name: head.nutritionistName, licenceNumber: head.licenceNumber, contact: head.contact, logo: head.logo });
+      // The appointment it pays, as the patient knows it: '28-11-2026 09:00 · Consulta' in the practice's time.
+      let appointment: string | null = null;
+      if (payment.appointmentId) {
+        const found = await repo.appointmentOf(db, scope, payment.patientId, payment.appointmentId);
+        if (found) {
+          const { timeZone } = await practiceOf(scope);
+          const wall = wallClockOf(new Date(found.start_at), timeZone);
+          const time = `${String(Math.floor(wall.minutes / 60)).padStart(2, '0')}:${String(wall.minutes % 60).padStart(2, '0')}`;
+          appointment = `${wall.date.split('-').reverse().join('-')} ${time}${found.service_name ? ` · ${found.service_name}` : ''}`;
+        }
+      }
+      const pdf = await renderReceiptPdf(payment, { name: head.nutritionistName, licenceNumber: head.licenceNumber, contact: head.contact, logo: head.logo }, appointment);
       const patient = await db.selectFrom('patients').select('email').where('id', '=', payment.patientId).where('nutritionist_id', '=', scope.nutritionistId).executeTakeFirst();
       return { payment, pdf, patientEmail: patient?.email ?? null, nutritionistName: head.nutritionistName };
     },

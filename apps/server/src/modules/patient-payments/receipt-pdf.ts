@@ -24,7 +24,8 @@ export function formatMoney(cents: number, currency: string): string {
 /** '2026-03-10' → '10-03-2026' (the interface's date format). */
 export const displayDate = (iso: string) => iso.split('-').reverse().join('-');
 
-export function renderReceiptPdf(payment: PatientPayment, letterhead: LetterheadData): Promise<Buffer> {
+/** `appointment`: the visit it pays ('28-11-2026 09:00 · Consulta'), when linked to one. */
+export function renderReceiptPdf(payment: PatientPayment, letterhead: LetterheadData, appointment: string | null = null): Promise<Buffer> {
   const title = `Recibo ${receiptNumber(payment.number)}`;
   const { doc, done } = startPdf({ title, author: letterhead.name, margin: 48 });
   drawLetterhead(doc, letterhead);
@@ -50,6 +51,7 @@ export function renderReceiptPdf(payment: PatientPayment, letterhead: Letterhead
   row('Recibí de:', payment.patientName);
   row('La suma de:', formatMoney(payment.amountCents, payment.currency));
   row('Medio de pago:', METHOD_LABELS[payment.method]);
+  if (appointment) row('Turno:', appointment);
   if (payment.note) row('Concepto:', payment.note);
 
   doc.moveDown(2);
