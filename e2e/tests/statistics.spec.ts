@@ -81,10 +81,11 @@ test('statistics of a month with real data, CSV download, empty month; news cons
   const csv = await downloadText(page, () => page.getByRole('button', { name: 'Descargar CSV' }).click());
   expect(csv.name).toBe('estadisticas-2026-03.csv');
   const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines[0]).toBe('serie,clave,valor,moneda');
-  expect(lines).toContain('Consultas realizadas,2026-03,3,');
-  expect(lines).toContain('Facturación,2026-03,30000,ARS');
-  expect(lines).toContain('Consultas por paciente (CPP),Promedio de consultas por paciente,1.5,');
+  // Columns for an Argentine Excel: ";" between fields and the decimal comma (1,5).
+  expect(lines[0]).toBe('serie;clave;valor;moneda');
+  expect(lines).toContain('Consultas realizadas;2026-03;3;');
+  expect(lines).toContain('Facturación;2026-03;30000;ARS');
+  expect(lines).toContain('Consultas por paciente (CPP);Promedio de consultas por paciente;1,5;');
 
   // Dark theme on the same screen, then a phone.
   await page.getByTestId('theme-menu').click();
@@ -134,10 +135,10 @@ test('statistics of a month with real data, CSV download, empty month; news cons
   const contacts = await downloadText(page, () => dialog.getByRole('button', { name: 'Descargar CSV' }).click());
   expect(contacts.name).toBe('contactos-pacientes-con-consentimiento.csv');
   expect(contacts.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toEqual([
-    'nombre,apellido,email,celular,acepta_novedades',
-    'Ana,Gómez,ana@correo.test,11 5555-0001,sí',
-    'Carla,"Pérez, ""Chula""",carla@correo.test,,sí',
-    'Beto,Ruiz,beto@correo.test,,sí',
+    'nombre;apellido;email;celular;acepta_novedades',
+    'Ana;Gómez;ana@correo.test;11 5555-0001;sí',
+    'Carla;"Pérez, ""Chula""";carla@correo.test;;sí',
+    'Beto;Ruiz;beto@correo.test;;sí',
   ]);
   await expect(dialog).toBeHidden();
 });

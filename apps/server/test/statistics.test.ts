@@ -265,16 +265,16 @@ describe('newsConsent on the patient', () => {
 });
 
 describe('GET /api/v1/patients/contacts.csv', () => {
-  it('lists only consenting patients by default, escaped, with a BOM and CRLF', async () => {
+  it('lists only consenting patients by default, escaped, with a BOM and CRLF, in the Spanish Excel dialect (;)', async () => {
     const response = await seeded.a.call('GET', '/api/v1/patients/contacts.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="contactos-pacientes-con-consentimiento.csv"');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(response.body.slice(1).split('\r\n')).toEqual([
-      'nombre,apellido,email,celular,acepta_novedades',
-      'Ana,Gómez,ana@correo.test,11 5555-0001,sí',
-      'Carla,"Pérez, ""Chula""",carla@correo.test,,sí',
+      'nombre;apellido;email;celular;acepta_novedades',
+      'Ana;Gómez;ana@correo.test;11 5555-0001;sí',
+      'Carla;"Pérez, ""Chula""";carla@correo.test;;sí',
       '',
     ]);
   });
@@ -287,15 +287,15 @@ describe('GET /api/v1/patients/contacts.csv', () => {
     // Ordered by last name: Díaz, Gómez, Pérez, Ruiz, Sosa. Eva Luna has no email nor mobile; test, deleted,
     // pending patients and practice B's "Otra Práctica" are never listed.
     expect(lines).toEqual([
-      'nombre,apellido,email,celular,acepta_novedades',
-      'Flor,Díaz,flor@correo.test,,no',
-      'Ana,Gómez,ana@correo.test,11 5555-0001,sí',
-      'Carla,"Pérez, ""Chula""",carla@correo.test,,sí',
-      'Beto,Ruiz,beto@correo.test,,no',
-      'Dani,Sosa,,15 4444-1234,no',
+      'nombre;apellido;email;celular;acepta_novedades',
+      'Flor;Díaz;flor@correo.test;;no',
+      'Ana;Gómez;ana@correo.test;11 5555-0001;sí',
+      'Carla;"Pérez, ""Chula""";carla@correo.test;;sí',
+      'Beto;Ruiz;beto@correo.test;;no',
+      'Dani;Sosa;;15 4444-1234;no',
     ]);
     const fromB = (await other.b.call('GET', '/api/v1/patients/contacts.csv')).body;
-    expect(fromB).toContain('Otra,Práctica,otra@correo.test');
+    expect(fromB).toContain('Otra;Práctica;otra@correo.test');
     expect(fromB).not.toContain('Gómez');
   });
 
@@ -303,7 +303,15 @@ describe('GET /api/v1/patients/contacts.csv', () => {
     const c = await practice(t);
     await c.createPatient({ firstName: '=HYPERLINK("x")', lastName: 'Mal', email: 'mal@correo.test', newsConsent: true });
     const body = (await c.call('GET', '/api/v1/patients/contacts.csv')).body;
-    expect(body).toContain(`"'=HYPERLINK(""x"")",Mal,mal@correo.test,,sí`);
+    expect(body).toContain(`"'=HYPERLINK(""x"")";Mal;mal@correo.test;;sí`);
+  });
+
+  it('an English-speaking user gets the comma dialect', async () => {
+    const c = await practice(t);
+    await c.createPatient({ firstName: 'Ana', lastName: 'Paz', email: 'ana.paz@correo.test', newsConsent: true });
+    expect((await c.call('PATCH', '/api/v1/me/preferences', { locale: 'en' })).statusCode).toBe(200);
+    const body = (await c.call('GET', '/api/v1/patients/contacts.csv')).body;
+    expect(body.slice(1).split('\r\n')).toEqual(['nombre,apellido,email,celular,acepta_novedades', 'Ana,Paz,ana.paz@correo.test,,sí', '']);
   });
 
   it('refuses an unknown consent filter and needs a session', async () => {

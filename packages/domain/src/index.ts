@@ -8,3 +8,4 @@ export * from './plans/index.js';
 export * from './phones/index.js';
 export * from './onboarding.js';
 export * from './billing/index.js';
+export * from './csv/index.js';

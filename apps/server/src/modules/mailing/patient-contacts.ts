@@ -4,25 +4,21 @@
 // patients with neither email nor mobile are left out. Each export is written to the audit log.
 import type { Kysely } from 'kysely';
 import { PATIENT_CONTACTS_CSV_COLUMNS, type PatientContactsQuery } from '@almendra/contracts';
+import { csvDialectFor, toCsv, type CsvCell } from '@almendra/domain';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 
 type Actor = { nutritionistId: string; userId: string | null };
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. A name
- * that starts like a spreadsheet formula (= + - @) gets a leading apostrophe so Excel shows it as text.
- */
-export function csvField(value: string, options: { text?: boolean } = {}): string {
-  const safe = options.text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function createPatientContactsExporter(deps: { db: Kysely<DB>; clock: Clock }) {
   const { db, clock } = deps;
   return {
-    /** The CSV text (UTF-8 with BOM, so Excel reads accents; CRLF line ends) and how many patients it lists. */
+    /**
+     * The CSV text and how many patients it lists, written by the shared toCsv of @almendra/domain in the
+     * requesting user's language's spreadsheet dialect (";" and decimal comma for Spanish, "," for
+     * English), UTF-8 with BOM and CRLF; names that look like formulas are guarded there.
+     */
     async csv(actor: Actor, query: { consent: NonNullable<PatientContactsQuery['consent']> }): Promise<{ csv: string; rows: number }> {
       let select = db
         .selectFrom('patients')
@@ -34,18 +30,11 @@ export function createPatientContactsExporter(deps: { db: Kysely<DB>; clock: Clo
         .where((eb) => eb.or([eb('email', 'is not', null), eb('mobile_number', 'is not', null)]));
       if (query.consent === 'consenting') select = select.where('news_consent', '=', 1);
       const patients = await select.orderBy('sort_name').orderBy('id').execute();
-      const lines = [PATIENT_CONTACTS_CSV_COLUMNS.join(',')];
+      const user = actor.userId ? await db.selectFrom('users').select('locale').where('id', '=', actor.userId).executeTakeFirst() : undefined;
+      const rows: CsvCell[][] = [[...PATIENT_CONTACTS_CSV_COLUMNS]];
       for (const p of patients) {
         const mobile = [p.mobile_area_code, p.mobile_number].filter(Boolean).join(' ');
-        lines.push(
-          [
-            csvField(p.first_name, { text: true }),
-            csvField(p.last_name, { text: true }),
-            csvField(p.email ?? ''),
-            csvField(mobile),
-            Number(p.news_consent) === 1 ? 'sí' : 'no',
-          ].join(','),
-        );
+        rows.push([p.first_name, p.last_name, { raw: p.email ?? '' }, { raw: mobile }, Number(p.news_consent) === 1 ? 'sí' : 'no']);
       }
       await db
         .insertInto('audit_log')
@@ -61,7 +50,7 @@ export function createPatientContactsExporter(deps: { db: Kysely<DB>; clock: Clo
           created_at: clock.now().toISOString(),
         })
         .execute();
-      return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, rows: patients.length };
+      return { csv: toCsv(rows, csvDialectFor(user?.locale ?? 'es')), rows: patients.length };
     },
   };
 }

@@ -47,7 +47,7 @@ export async function statisticsRoutes(app: FastifyInstance, options: { db: Kyse
         operationId: 'getPatientContactsCsv',
         summary: 'Patient contacts as CSV for a mailing service (consent respected)',
         description:
-          'text/csv (UTF-8 with BOM, comma separated, CRLF): nombre, apellido, email, celular, acepta_novedades (sí/no). ' +
+          'text/csv (UTF-8 with BOM, CRLF; ";" and decimal comma when the user reads Spanish, "," in English): nombre, apellido, email, celular, acepta_novedades (sí/no). ' +
           'consent=consenting (default) lists only the patients who agreed to receive news; consent=all lists every patient ' +
           'with the consent column. Pending, test and deleted patients and those without email or mobile are left out.',
         querystring: patientContactsQuerySchema,

@@ -2,6 +2,7 @@
 // the API's answer into labelled rows, so the chart, the table and the CSV never disagree.
 import type { AgeBand, Statistics } from '@almendra/contracts';
 import type { TFunction } from 'i18next';
+import { csvDialectFor, toCsv, type CsvCell } from '@almendra/domain';
 
 export interface SeriesRow {
   key: string;
@@ -66,15 +67,14 @@ export function seriesRows(stats: Statistics, t: TFunction<'stats'>, language: s
   };
 }
 
-function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Every series of the month as "series,key,value,currency" lines (numbers in plain JSON form). */
+/**
+ * Every series of the month as "series, key, value, currency" rows, written by the shared toCsv of
+ * @almendra/domain in the language's spreadsheet dialect (";" and decimal comma in Spanish, ","
+ * and decimal point in English).
+ */
 export function statisticsCsv(stats: Statistics, t: TFunction<'stats'>, language: string): string {
   const rows = seriesRows(stats, t, language);
-  const lines: Array<Array<string | number>> = [[t('csv.series'), t('csv.key'), t('csv.value'), t('csv.currency')]];
+  const lines: CsvCell[][] = [[t('csv.series'), t('csv.key'), t('csv.value'), t('csv.currency')]];
   const add = (title: string, series: SeriesRow[]) => series.forEach((r) => lines.push([title, r.label, r.value, '']));
   // Months as 'YYYY-MM', which spreadsheets and scripts read without knowing the language.
   const monthKey = (month: number) => `${stats.year}-${String(month).padStart(2, '0')}`;
@@ -88,5 +88,5 @@ export function statisticsCsv(stats: Statistics, t: TFunction<'stats'>, language
   for (const b of stats.billing.byMonth) lines.push([t('billing.title'), monthKey(b.month), b.amountCents / 100, b.currency]);
   lines.push([t('cpp.title'), t('cpp.average'), stats.consultationsPerPatient.average, '']);
   add(t('cpp.title'), rows.cpp);
-  return `\uFEFF${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return toCsv(lines, csvDialectFor(language));
 }
