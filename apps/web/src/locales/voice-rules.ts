@@ -61,6 +61,7 @@ const NOT_ENCLITIC = new Set([
  */
 export const VOICE_ALLOWED: Record<string, [word: string, reason: string]> = {
   'foods:detail.brand': ['marca', 'noun: "Marca: {{brand}}" is the brand of a packaged food'],
+  'billing:receipts.sentMessage': ['anota', 'third person: whoever runs the server checks the receipt and records the payment'],
   'consultations:fields.raceTermHint': ['ajusta', 'third person: the ethnicity term adjusts the result'],
   'foods:form.nutrientsHint': ['acepta', 'third person: the field accepts comma or dot'],
   'foods:form.brand': ['marca', 'noun: the label of the brand field'],
