@@ -74,6 +74,11 @@ test('a new plan waits until it is published for the patient; earlier plans stay
   await expect(page.getByTestId('plan-patient-visibility')).toHaveText(/^El paciente lo ve desde el/);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'portal-plans-02-editor-published-phone');
+  // The record's plans tab tells which plans she has in her portal.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`/ficha?id=${patient.id}&tab=planes`);
+  await expect(page.getByTestId('plan-in-portal')).toHaveCount(2);
+  await screenshot(page, 'portal-plans-02b-record-plans');
   await patientPage.reload();
   await patientPage.getByRole('tab', { name: 'Mi plan' }).click();
   await expect(patientPage.getByTestId('portal-plan')).toContainText('Plan de abril');

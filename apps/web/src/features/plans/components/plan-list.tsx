@@ -48,7 +48,16 @@ export function PlanList({ plans }: { plans: PlanSummary[] }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{t(`types.${String(plan.type) as "1" | "2" | "3"}`)}</Table.Td>
-                <Table.Td>{plan.draft === 1 ? <Badge color="yellow">{t('draft')}</Badge> : <Badge color="teal">{t('published')}</Badge>}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {plan.draft === 1 ? <Badge color="yellow">{t('draft')}</Badge> : <Badge color="teal">{t('published')}</Badge>}
+                    {plan.publishedAt && (
+                      <Badge color="blue" variant="light" data-testid="plan-in-portal">
+                        {t('patientPublish.inPortal')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
                 <Table.Td>{fmtDate(plan.updatedAt)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
