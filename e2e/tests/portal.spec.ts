@@ -115,7 +115,7 @@ test('invite → accept → chat both ways → video call → daily log in the r
   await screenshot(page, 'portal-06-call-nutritionist');
   await screenshot(patientPage, 'portal-07-call-patient-phone');
   await page.getByTestId('call-end').click();
-  await expect(page.getByTestId('call-ended')).toContainText('LLamada finalizada');
+  await expect(page.getByTestId('call-ended')).toContainText('Llamada finalizada');
   await expect(patientPage.getByTestId('call-ended')).toContainText('Tu nutricionista cortó la llamada');
 
   // Daily log from the phone, with a meal photo.
@@ -152,6 +152,14 @@ test('invite → accept → chat both ways → video call → daily log in the r
   await expect(page.getByTestId('portal-access-status')).toHaveAttribute('data-status', 'none');
   await expect(patientPage).toHaveURL(/\/login/);
   await patientPage.context().close();
+
+  // The conversation stays, to read only: no video call can be placed from it.
+  await page.goto('/chat');
+  await page.getByTestId('chat-contact').filter({ hasText: 'Camila Ibarra' }).click();
+  await expect(page.getByTestId('chat-message').first()).toBeVisible();
+  await expect(page.getByTestId('chat-read-only')).toBeVisible();
+  await expect(page.getByTestId('chat-video-call')).toHaveCount(0);
+  await screenshot(page, 'portal-13-chat-read-only');
 });
 
 test('the chat and the portal in dark mode and on a laptop screen', async ({ page, browser }) => {
@@ -181,6 +189,8 @@ test('the chat and the portal in dark mode and on a laptop screen', async ({ pag
   await page.getByTestId('floating-chat-launcher').click();
   await expect(page.getByTestId('floating-chat')).toBeVisible();
   await page.getByTestId('chat-contact').filter({ hasText: 'Lara Sosa' }).click();
+  // The header shows who: her picture, or her initials without one.
+  await expect(page.getByTestId('floating-chat-avatar')).toHaveText('LS');
   await page.getByTestId('chat-input').fill('Mensaje desde la ventana flotante');
   await page.getByTestId('chat-input').press('Enter');
   await expect(page.getByTestId('chat-message').filter({ hasText: 'ventana flotante' })).toBeVisible();

@@ -30,6 +30,8 @@ export interface ChatThreadProps {
   height: number | string | 'fill';
   /** Mark incoming messages read while this thread is shown (false when minimised). */
   active?: boolean;
+  /** Told whether the conversation is read-only (portal access revoked), once the server has said. */
+  onReadOnly?: (readOnly: boolean) => void;
 }
 
 // No answer at all, or a gateway saying the server is not reachable: the message waits, it was not refused.
@@ -37,13 +39,17 @@ const isNetworkError = (error: unknown) => error instanceof ApiError && (error.s
 
 const newClientId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-export function ChatThread({ endpoint, height, active = true }: ChatThreadProps) {
+export function ChatThread({ endpoint, height, active = true, onReadOnly }: ChatThreadProps) {
   const { t, i18n } = useTranslation('portal');
   const [state, dispatch] = useReducer(threadReducer, EMPTY_THREAD);
   const [loading, setLoading] = useState(true);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [text, setText] = useState('');
   const [readOnly, setReadOnly] = useState(false);
+  const onReadOnlyRef = useRef(onReadOnly);
+  useEffect(() => {
+    onReadOnlyRef.current = onReadOnly;
+  });
   const flushing = useRef(false);
   const viewport = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
@@ -119,6 +125,7 @@ export function ChatThread({ endpoint, height, active = true }: ChatThreadProps)
         if (cancelled) return;
         dispatch({ type: 'reset', messages: page.items, hasOlder: page.hasMore });
         setReadOnly(page.readOnly === true);
+        onReadOnlyRef.current?.(page.readOnly === true);
         markReadIfShown(page.items);
         void flushOutbox();
       })

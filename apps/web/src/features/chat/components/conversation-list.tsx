@@ -1,6 +1,6 @@
 // The practice's chat contacts: patients with portal access, and those who lost it but have a conversation
 // (kept, to read only; never test or deleted patients), searchable by
-// name, the latest conversation first, each with its unread count; 20 first, 10 more at 90 % scroll.
+// name (500 ms after the last keystroke, like every search), the latest conversation first, each with its unread count; 20 first, 10 more at 90 % scroll.
 import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Badge, Group, Loader, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -8,6 +8,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@almendra/contracts';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
 import { chatApi } from '../api/chat-api';
 import classes from './conversation-list.module.css';
@@ -20,7 +21,7 @@ const pageSizeAt = (offset: number) => (offset === 0 ? CONTACT_PAGE_SIZE : CONTA
 export function ConversationList({ selected, onSelect, height }: { selected: string | null; onSelect: (c: Conversation) => void; height: number | string }) {
   const { t } = useTranslation('portal');
   const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 250);
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const queryClient = useQueryClient();
   const contacts = useInfiniteQuery({
     queryKey: ['chat', 'conversations', q],

@@ -1,5 +1,5 @@
 // The floating chat of the spec, on every main screen: a launcher (with the unread total) opens a window
-// whose header shows the title ('Tú' / 'Tú y {name}'), minimise and close; clicking the title toggles
+// whose header shows the contact's picture (initials without one) and the title ('Tú' / 'Tú y {name}'), minimise and close; clicking the title toggles
 // the searchable contact list ('Nuevo mensaje' when no conversation is open). Three window sizes of the
 // spec (240×340, 360×510, 480×680) follow the screen width. Opening it clears the current chat and
 // shows the contacts; close also clears it and marks the participant inactive. Above the launcher, the
@@ -22,7 +22,7 @@ export function FloatingChat({ unread }: { unread: number }) {
   const { t } = useTranslation('portal');
   const [open, setOpen] = useState(false);
   const [minimised, setMinimised] = useState(false);
-  const [current, setCurrent] = useState<{ id: string; name: string } | null>(null);
+  const [current, setCurrent] = useState<{ id: string; name: string; photo: string | null } | null>(null);
   const [showContacts, setShowContacts] = useState(true);
   const queryClient = useQueryClient();
   const contacts = useQuery({ queryKey: ['chat', 'conversations', 'heads'], queryFn: () => chatApi.conversations({ limit: 20 }) });
@@ -38,7 +38,7 @@ export function FloatingChat({ unread }: { unread: number }) {
   }
   const openConversation = (c: { patientId: string; name: string; photo: string | null }) => {
     setHeads((current) => openHead(current, c));
-    setCurrent({ id: c.patientId, name: c.name });
+    setCurrent({ id: c.patientId, name: c.name, photo: c.photo });
     setShowContacts(false);
     setMinimised(false);
     setOpen(true);
@@ -98,9 +98,15 @@ export function FloatingChat({ unread }: { unread: number }) {
         <Paper shadow="xl" radius="md" withBorder className={classes.window} style={{ width: size.w, height }} role="dialog" aria-label={title} data-testid="floating-chat">
           <Group justify="space-between" wrap="nowrap" className={classes.header}>
             <UnstyledButton onClick={() => setShowContacts((v) => !v)} className={classes.title} aria-expanded={showContacts} data-testid="floating-chat-title">
-              <Text fw={700} c="white" truncate>
-                {title}
-              </Text>
+              <Group gap="xs" wrap="nowrap">
+                {current ? (
+                  // The contact's picture, or their initials when they have none (spec: the header shows who).
+                  <Avatar src={current.photo} name={current.name} color="initials" radius="xl" size={28} data-testid="floating-chat-avatar" aria-hidden />
+                ) : null}
+                <Text fw={700} c="white" truncate>
+                  {title}
+                </Text>
+              </Group>
             </UnstyledButton>
             <Group gap={4} wrap="nowrap">
               <ActionIcon variant="subtle" color="white" onClick={() => setMinimised(true)} aria-label={t('chat.minimise')}>

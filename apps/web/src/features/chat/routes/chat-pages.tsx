@@ -17,8 +17,11 @@ export function ChatPage() {
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<{ id: string; name: string } | null>(params.get('paciente') ? { id: params.get('paciente')!, name: '' } : null);
   const phone = useMediaQuery('(max-width: 48em)');
+  // A conversation whose portal access was revoked is kept to read only: no call can be placed from it.
+  const [readOnly, setReadOnly] = useState<{ id: string; value: boolean } | null>(null);
   const select = (c: Conversation) => {
     setOpen({ id: c.patientId, name: c.name });
+    setReadOnly({ id: c.patientId, value: !c.portalAccess });
     setParams({ paciente: c.patientId }, { replace: true });
   };
   const showList = !phone || !open;
@@ -47,6 +50,7 @@ export function ChatPage() {
                       {open.name ? t('portal:chat.titleWith', { name: open.name }) : t('portal:chat.titleYou')}
                     </Title>
                   </Group>
+                  {readOnly?.id === open.id && readOnly.value ? null : (
                   <Tooltip label={t('portal:video.call')}>
                     <Button
                       component={Link}
@@ -58,8 +62,14 @@ export function ChatPage() {
                       {t('portal:video.call')}
                     </Button>
                   </Tooltip>
+                  )}
                 </Group>
-                <ChatThread key={open.id} endpoint={chatApi.practiceEndpoint(open.id)} height={phone ? 'calc(100dvh - 330px)' : 470} />
+                <ChatThread
+                  key={open.id}
+                  endpoint={chatApi.practiceEndpoint(open.id)}
+                  height={phone ? 'calc(100dvh - 330px)' : 470}
+                  onReadOnly={(value) => setReadOnly({ id: open.id, value })}
+                />
               </Stack>
             ) : (
               <Text c="dimmed" p="xl" ta="center">
