@@ -237,7 +237,22 @@ describe('FAQ', () => {
   it('ships real answers, searches them accent-insensitively and admins manage categories and items', async () => {
     const { call } = await practice();
     const faq = (await call('GET', '/api/v1/faq')).json();
-    expect(faq.categories.map((c: { name: string }) => c.name)).toEqual(['Pacientes', 'Consultas', 'Planes de alimentación', 'Citas y agenda', 'Portal del paciente']);
+    expect(faq.categories.map((c: { name: string }) => c.name)).toEqual([
+      'Pacientes',
+      'Consultas',
+      'Planes de alimentación',
+      'Citas y agenda',
+      'Portal del paciente',
+      'Perfil público y solicitudes de turno',
+      'Marketing y estadísticas',
+      'Suscripción y cobros',
+      'Chat y videollamadas',
+    ]);
+    // Help tells the truth (issue 24): booking sends no confirmation email; every area has an answer.
+    const allText = JSON.stringify(faq.categories);
+    expect(allText).not.toContain('recibe la confirmación');
+    expect(allText).toContain('Agendar una cita no envía ningún correo');
+    for (const term of ['perfil', 'Marketing', 'Estadísticas', 'suscripción', 'Cobros', 'Videollamada']) expect(allText, term).toContain(term);
     expect(faq.categories[0].items[0]).toMatchObject({ question: '¿Cómo creo un paciente?' });
 
     const portal = (await call('GET', '/api/v1/faq?q=invito portal')).json();
@@ -250,7 +265,7 @@ describe('FAQ', () => {
 
     const category = await asAdmin('POST', '/api/v1/admin/faq/categories', { name: 'Facturación' });
     expect(category.statusCode).toBe(201);
-    expect(category.json().position).toBe(5);
+    expect(category.json().position).toBe(9);
     const item = await asAdmin('POST', '/api/v1/admin/faq/items', { categoryId: category.json().id, question: '¿Cómo cargo mis datos fiscales?', answerHtml: '<p>En <strong>Mi cuenta</strong>.</p><img src=x onerror=alert(1)>' });
     expect(item.statusCode).toBe(201);
     expect(item.json().answerHtml).toBe('<p>En <strong>Mi cuenta</strong>.</p>');

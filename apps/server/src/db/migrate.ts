@@ -26,6 +26,7 @@ import * as planPublishing from './migrations/0024-plan-publishing.js';
 import * as patientPayments from './migrations/0026-patient-payments.js';
 import * as growthMeasurements from './migrations/0027-growth-measurements.js';
 import * as anthropometrySpecValues from './migrations/0031-anthropometry-spec-values.js';
+import * as helpCentreComplete from './migrations/0035-help-centre-complete.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0026-patient-payments': patientPayments,
   '0027-growth-measurements': growthMeasurements,
   '0031-anthropometry-spec-values': anthropometrySpecValues,
+  '0035-help-centre-complete': helpCentreComplete,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -14,6 +14,20 @@ interface SeedCategory {
   items: SeedItem[];
 }
 
+/** Until issue 24 the answer said a new appointment emails a confirmation, which it never did. */
+export const CREAR_CITA_OLD_ANSWER =
+  '<p>En <strong>Citas</strong>, con el botón <strong>Nueva cita</strong> o con un clic en un hueco libre del calendario. ' +
+  'Se elige el paciente (o se crea uno nuevo desde allí), el lugar y el servicio. Si el paciente tiene correo, recibe la confirmación y un recordatorio antes del turno.</p>' +
+  '<p>Una cita se mueve arrastrándola a otro horario; un horario se bloquea con una cita sin paciente.</p>';
+
+export const CREAR_CITA_ANSWER =
+  '<p>En <strong>Citas</strong>, con el botón <strong>Nueva cita</strong> o con un clic en un hueco libre del calendario. ' +
+  'Se elige el paciente (o se crea uno nuevo desde allí), el lugar y el servicio.</p>' +
+  '<p>Agendar una cita no envía ningún correo. Si el paciente tiene correo, recibe un recordatorio a las 9 del día anterior al turno; ' +
+  'al mover una cita, el aviso <strong>Avisar al paciente</strong> le envía por correo el nuevo horario.</p>' +
+  '<p>Una cita se mueve arrastrándola a otro horario; un horario se bloquea con una cita sin paciente («Tiempo libre»). ' +
+  'Cada cita muestra el nombre del paciente y un ícono de su estado (agendada, por confirmar, completada); la leyenda debajo del calendario los explica.</p>';
+
 const CATEGORIES: SeedCategory[] = [
   {
     id: 'faq-cat-pacientes',
@@ -100,9 +114,7 @@ const CATEGORIES: SeedCategory[] = [
         id: 'faq-crear-cita',
         question: '¿Cómo agendo una cita?',
         answerHtml:
-          '<p>En <strong>Citas</strong>, con el botón <strong>Nueva cita</strong> o con un clic en un hueco libre del calendario. ' +
-          'Se elige el paciente (o se crea uno nuevo desde allí), el lugar y el servicio. Si el paciente tiene correo, recibe la confirmación y un recordatorio antes del turno.</p>' +
-          '<p>Una cita se mueve arrastrándola a otro horario; un horario se bloquea con una cita sin paciente.</p>',
+          CREAR_CITA_ANSWER,
       },
     ],
   },
@@ -123,6 +135,101 @@ const CATEGORIES: SeedCategory[] = [
         question: '¿Puedo quitarle el acceso al portal a un paciente?',
         answerHtml:
           '<p>Sí, desde la misma tarjeta de la ficha. Al revocar el acceso se cierra su sesión en todos sus dispositivos; las conversaciones y los registros se conservan.</p>',
+      },
+    ],
+  },
+
+  {
+    id: 'faq-cat-perfil',
+    name: 'Perfil público y solicitudes de turno',
+    items: [
+      {
+        id: 'faq-perfil-publico',
+        question: '¿Qué es el perfil público?',
+        answerHtml:
+          '<p>Una página propia, visible sin cuenta, con la presentación, los títulos, los estudios, la experiencia, los servicios y los lugares de atención con sus horarios. ' +
+          'Se arma en <strong>Configuración</strong>, pestaña <strong>Perfil web</strong>, donde también se elige su dirección (por ejemplo /p/lic-nombre) y se publica con <strong>Perfil publicado</strong>. ' +
+          'Sin publicar, la dirección muestra que el perfil no existe.</p>',
+      },
+      {
+        id: 'faq-solicitud-turno',
+        question: '¿Qué pasa cuando alguien pide un turno desde el perfil?',
+        answerHtml:
+          '<p>La persona elige lugar, servicio y un horario libre, o pide que la llamen. Recibe un correo que confirma que la <strong>solicitud</strong> llegó: todavía no es un turno. ' +
+          'El horario queda reservado en <strong>Citas</strong> como «Por confirmar» (con borde punteado) y la solicitud aparece en <strong>Marketing</strong>, con un aviso en el menú.</p>' +
+          '<p>Al confirmarla, la cita queda agendada y la persona recibe un correo; al rechazarla se indica el motivo, que se le envía por correo, y el horario se libera. ' +
+          'Quien pide un turno queda en <strong>Pacientes → Nuevos</strong> hasta su primera consulta, o hasta que se la pasa a los pacientes desde allí.</p>',
+      },
+    ],
+  },
+  {
+    id: 'faq-cat-marketing',
+    name: 'Marketing y estadísticas',
+    items: [
+      {
+        id: 'faq-marketing',
+        question: '¿Qué muestra Marketing?',
+        answerHtml:
+          '<p>Las solicitudes de turno del perfil público, primero las no vistas, con teléfono, correo, un enlace a WhatsApp y a la ficha de la persona; las citas realizadas; ' +
+          'y cuántas solicitudes llegaron, cuántas se confirmaron y cuántas llegaron a una primera consulta.</p>',
+      },
+      {
+        id: 'faq-exportar-contactos',
+        question: '¿Cómo exporto los contactos de los pacientes para enviarles novedades?',
+        answerHtml:
+          '<p>En <strong>Pacientes</strong>, botón <strong>Exportar contactos</strong>: un archivo CSV con nombre, apellido, correo, celular y si acepta recibir novedades. ' +
+          'Por defecto incluye solo a quienes aceptaron. En español el archivo separa las columnas con punto y coma, para que Excel lo abra en columnas.</p>',
+      },
+      {
+        id: 'faq-estadisticas',
+        question: '¿Qué muestran las estadísticas?',
+        answerHtml:
+          '<p>En <strong>Estadísticas</strong>, para el mes y el año elegidos: los logros de los pacientes, los pacientes nuevos y las consultas realizadas por mes, ' +
+          'las edades, el género y los tipos de paciente, lo cobrado por mes y el promedio de consultas por paciente. <strong>Descargar CSV</strong> baja todas las series en un archivo.</p>',
+      },
+    ],
+  },
+  {
+    id: 'faq-cat-suscripcion',
+    name: 'Suscripción y cobros',
+    items: [
+      {
+        id: 'faq-prueba-gratis',
+        question: '¿Cuánto dura la prueba gratis y qué pasa cuando termina?',
+        answerHtml:
+          '<p>Cada cuenta empieza con una prueba gratis (15 días, salvo que el plan del país indique otra duración). ' +
+          'El estado, el plan y la fecha de vigencia se ven en <strong>Mi cuenta</strong>, pestaña <strong>Facturación</strong>.</p>' +
+          '<p>Si la prueba termina sin un pago, o un período pago vence (con 5 días de gracia y un aviso), la cuenta queda en solo lectura: todo se puede ver y exportar y nada se borra. ' +
+          'Al pagar, los cambios vuelven a guardarse.</p>',
+      },
+      {
+        id: 'faq-pagar-suscripcion',
+        question: '¿Cómo pago la suscripción?',
+        answerHtml:
+          '<p>En <strong>Planes</strong> (o desde el aviso de la cuenta) se elige un plan mensual, semestral o anual. ' +
+          'Se paga con Mercado Pago o Stripe cuando el servidor los tiene configurados, o con las instrucciones de pago manual (por ejemplo, una transferencia) de quien administra el servidor, que registra el pago. ' +
+          'Los datos para la factura se cargan en <strong>Mi cuenta → Facturación</strong>.</p>' +
+          '<p>La suscripción se cancela desde la misma pestaña: la cuenta sigue activa hasta el final del período pago y se puede reactivar.</p>',
+      },
+      {
+        id: 'faq-cobros-pacientes',
+        question: '¿Cómo registro lo que paga un paciente?',
+        answerHtml:
+          '<p>En la ficha del paciente, pestaña <strong>Cobros</strong>: el monto, la fecha y el medio (efectivo, transferencia, Mercado Pago, tarjeta o prepaga). ' +
+          'Cada cobro tiene un recibo numerado en PDF, la ficha muestra el saldo del paciente y <strong>Estadísticas</strong> suma lo cobrado en cada mes.</p>',
+      },
+    ],
+  },
+  {
+    id: 'faq-cat-chat',
+    name: 'Chat y videollamadas',
+    items: [
+      {
+        id: 'faq-chat-video',
+        question: '¿Cómo hablo con un paciente por chat o por videollamada?',
+        answerHtml:
+          '<p>Con los pacientes que tienen acceso al portal. En <strong>Chat</strong> (o con el botón de chat: en la esquina de la pantalla, o arriba en un teléfono) se abre la conversación; ' +
+          'desde ella, el botón <strong>Videollamada</strong> llama al paciente, que atiende desde su portal.</p>',
       },
     ],
   },
