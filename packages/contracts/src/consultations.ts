@@ -582,6 +582,7 @@ export const evolutionPointSchema = z.object({
   measuredLying: z.boolean().nullable(),
   growth: growthAssessmentSchema.nullable(),
 });
+export type EvolutionPoint = z.infer<typeof evolutionPointSchema>;
 export const evolutionSchema = z.object({
   /** Oldest first, one point per consultation. */
   points: z.array(evolutionPointSchema),

@@ -14,7 +14,8 @@
  */
 import { mifflinStJeorBmr, energyRequirement, DEFAULT_ACTIVITY_FACTOR } from '../energy/bmr.js';
 import { activityLevelOfPal, iomEstimatedEnergyRequirement } from '../energy/pediatric.js';
-import { assessGrowth, growthAge, WHO_DAYS_PER_MONTH, type GrowthAge, type GrowthAssessment } from '../growth/growth.js';
+// The age rules only, not the WHO tables: the z-scores (assessGrowth) are added by the caller that needs them.
+import { growthAge, WHO_DAYS_PER_MONTH, type GrowthAge } from '../growth/growth-age.js';
 import { armAreas, type ArmAreas } from './arm-areas.js';
 import { bmiMetric, classifyBmi, type BmiCategory } from './bmi.js';
 import { idealWeightKg } from './ideal-weight.js';
@@ -149,8 +150,6 @@ export interface DerivedAnthropometry {
   idealWeightKg: number | null;
   /** Which equation gave energyRequirementKcal; present only when it was computed. */
   energyMethod?: EnergyMethod;
-  /** Present only for a person under 19 (needs `growth` with birth date and date). */
-  growth?: GrowthAssessment;
   /** Present only when `pregnancy` was given. IOM (2009) range in kg. */
   suggestedGestationalGainKg?: { min: number; max: number } | null;
   /** Present only when `pregnancy` was given. */
@@ -488,18 +487,6 @@ export function computeAnthropometry(input: AnthropometryInput): AnthropometryRe
     idealWeightKg: idealWeight,
   };
   if (energyRequirementKcal !== null) derived.energyMethod = child ? 'iom2005' : 'mifflinStJeor';
-  if (child && input.growth) {
-    derived.growth = assessGrowth({
-      sex,
-      birthDate: input.growth.birthDate as string,
-      date: input.growth.date as string,
-      weightKg: m.weightKg,
-      heightCm: m.heightCm,
-      measuredLying: input.growth.measuredLying,
-      headCircumferenceCm: gi.head,
-      oedema: input.growth.oedema,
-    });
-  }
 
   if (input.pregnancy) {
     Object.assign(derived, computePregnancy(sex, m.heightCm, input.pregnancy, missing));

@@ -6,12 +6,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { growthAge, GrowthAgeError } from './growth-age.js';
 import {
   assessGrowth,
   classifyGrowth,
-  growthAge,
-  GrowthAgeError,
   growthCurve,
+  whoLengthHeightCm,
   who2006ZScores,
   who2007ZScores,
 } from './growth.js';
@@ -237,5 +237,16 @@ describe('growthCurve', () => {
     expect(bmi[0]!.x).toBe(60);
     expect(bmi.at(-1)!.x).toBe(228);
     expect(bmi[0]!.values[0]!).toBeLessThan(bmi[0]!.values[2]!);
+  });
+});
+
+describe('whoLengthHeightCm (what the charts plot)', () => {
+  it('applies the same position rule as the z-scores', () => {
+    expect(whoLengthHeightCm(700, 80, false)).toBeCloseTo(80.7, 10);
+    expect(whoLengthHeightCm(800, 90, true)).toBeCloseTo(89.3, 10);
+    expect(whoLengthHeightCm(800, 90, null)).toBe(90);
+    expect(whoLengthHeightCm(200, 65, false)).toBe(65); // standing before 9 months: not corrected
+    expect(whoLengthHeightCm(4000, 140, true)).toBeCloseTo(139.3, 10);
+    expect(whoLengthHeightCm(4000, 140, false)).toBe(140);
   });
 });

@@ -8,7 +8,8 @@ import {
   type MeasurementsInput,
   type MissingInput,
 } from '@almendra/contracts';
-import { computeAnthropometry, type AnthropometryInput, type DerivedAnthropometry, type LeeRaceTerm, type Sex } from '@almendra/domain';
+import { computeAnthropometry, isGrowthAge, type AnthropometryInput, type DerivedAnthropometry, type LeeRaceTerm, type Sex } from '@almendra/domain';
+import { assessGrowth } from '@almendra/domain/growth';
 
 /** Embarazo in the patient-type catalogue: pregnancy data is expected even without a pregnancy record. */
 const PREGNANCY_PATIENT_TYPE_ID = 1;
@@ -70,6 +71,29 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * on sex and is kept; one that differs is null with reason MISSING_SEX.
  */
 export function calculate(input: CalculationInput): Calculation {
+  const result = calculateAdultAndEnergy(input);
+  const growth = input.growth;
+  if (!growth?.birthDate || !isGrowthAge(growth.birthDate, growth.date)) return result;
+  // Under 19: the WHO growth assessment (docs/formulas.md). It depends on sex: without it, said, not guessed.
+  if (!input.sex) {
+    result.derived.growth = null;
+    result.missing.push({ result: 'growth', reason: 'MISSING_SEX', inputs: ['sex'] });
+    return result;
+  }
+  const m = input.measurements;
+  result.derived.growth = assessGrowth({
+    sex: input.sex,
+    birthDate: growth.birthDate,
+    date: growth.date,
+    weightKg: m.weightKg,
+    heightCm: m.heightCm,
+    measuredLying: growth.measuredLying,
+    headCircumferenceCm: m.girthsCm?.head ?? null,
+  });
+  return result;
+}
+
+function calculateAdultAndEnergy(input: CalculationInput): Calculation {
   if (input.sex) {
     const { derived, missing } = computeAnthropometry(domainInput(input, input.sex));
     return { derived: derived as Derived, missing: toApiPaths(missing) };

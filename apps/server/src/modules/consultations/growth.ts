@@ -2,7 +2,7 @@
 // derived values): runs packages/domain's assessGrowth and turns its age limits into 400s with the
 // contract's Spanish messages. No formula lives here.
 import { GROWTH_AGE_MESSAGES, type GrowthRequest, type GrowthResponse } from '@almendra/contracts';
-import { assessGrowth, GrowthAgeError } from '@almendra/domain';
+import { assessGrowth, GrowthAgeError } from '@almendra/domain/growth';
 import { AppError } from '../../lib/errors.js';
 
 export function growthAssessment(input: GrowthRequest): GrowthResponse {

@@ -46,6 +46,7 @@ import {
   emptyFormValues,
   formWarnings,
   growthBandAt,
+  growthInputOf,
   invalidNumberFields,
   livePreview,
   MEASURED_POSITIONS,
@@ -65,6 +66,7 @@ import { BIOIMPEDANCE_FIELDS, BREADTH_SITES, GIRTH_SITES, SKINFOLD_SITES } from 
 import { DecimalField } from './decimal-field';
 import { DerivedPanel } from './derived-panel';
 import { AppointmentPaymentLine } from '../../payments/agenda';
+import { useGrowthPreview } from '../lib/use-growth-preview';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -191,6 +193,7 @@ function ConsultationFormFields({
   // Under 19 at the consultation date: the WHO references apply (position of the height; head under 5).
   const childBand = growthBandAt(patient.birthDate, values.date);
   const showHead = childBand === 'who2006' || values.girths.head !== '';
+  const growth = useGrowthPreview(growthInputOf(patient, values));
   const warnings = formWarnings(patient, values, recorded);
   const invalid = invalidNumberFields(values);
   const timeValid = TIME_OF_DAY.test(values.time);
@@ -432,6 +435,7 @@ function ConsultationFormFields({
                 missing={preview.result?.missing ?? []}
                 missingSex={preview.missingSex}
                 showPregnancy={showPregnancy}
+                growth={growth}
               />
             </Paper>
             {warnings.length > 0 ? (

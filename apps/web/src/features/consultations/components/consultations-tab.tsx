@@ -8,6 +8,7 @@ import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import {
   ActionIcon,
+  Alert,
   Badge,
   Button,
   Group,
@@ -29,7 +30,7 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendar, IconDots, IconFileTypePdf, IconNote, IconPencil, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showError, showSuccess } from '../../../lib/toast';
@@ -44,6 +45,9 @@ import {
 import { NUMERIC_ROWS } from '../lib/derived-rows';
 import { formatDate, formatSigned, formatWithUnit } from '../lib/format';
 import { Somatochart } from './somatochart';
+
+// The WHO charts carry the WHO tables (~100 KB): loaded only for a child's record.
+const GrowthCharts = lazy(() => import('./growth-charts'));
 
 type EditMode = 'date' | 'note';
 
@@ -150,7 +154,7 @@ export function ConsultationsTab({ patient }: { patient: Patient }) {
         </ScrollArea>
       </Paper>
 
-      <EvolutionSection points={evolution.data?.points ?? []} />
+      <EvolutionSection points={evolution.data?.points ?? []} patient={patient} />
 
       {items.length >= 2 ? <ComparisonSection items={items} /> : null}
 
@@ -276,14 +280,28 @@ function describePoint(point: { date: string; value: number } | undefined, decim
   return point ? `${point.date} (${formatWithUnit(point.value, decimals, '')})` : '—';
 }
 
-function EvolutionSection({ points }: { points: EvolutionPoints }) {
+function EvolutionSection({ points, patient }: { points: EvolutionPoints; patient: Patient }) {
   const { t } = useTranslation('consultations');
   const somato = points.flatMap((p) => (p.somatotype ? [{ date: p.date, x: p.somatotype.x, y: p.somatotype.y }] : []));
+  const lastDate = points[points.length - 1]?.date;
+  // Under 19 on the last visit (string compare of ISO dates; the 19th birthday is where the WHO 2007 ends).
+  const birth = patient.birthDate;
+  const child = lastDate !== undefined && birth !== null && lastDate >= birth && lastDate < `${Number(birth.slice(0, 4)) + 19}${birth.slice(4)}`;
+  const assessed = points.some((p) => p.growth !== null);
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={2} size="h4" mb="sm">
         {t('tab.evolution')}
       </Title>
+      {assessed && patient.sex ? (
+        <Suspense fallback={<Loader size="sm" />}>
+          <GrowthCharts points={points} sex={patient.sex} />
+        </Suspense>
+      ) : child && !patient.sex ? (
+        <Alert color="yellow" mb="md" data-testid="growth-needs-sex">
+          {t('growth.charts.needSex')}
+        </Alert>
+      ) : null}
       {points.length < 2 ? <Text c="dimmed" mb="md">{t('tab.evolutionEmpty')}</Text> : null}
       {points.length >= 1 ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

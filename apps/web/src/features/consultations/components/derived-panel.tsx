@@ -1,6 +1,6 @@
 // The live derived values of the consultation form: each value rounded es-AR with its unit, the BMI
 // category, the pregnancy values when they apply, and what could not be computed and why.
-import type { Derived, MissingInput } from '@almendra/contracts';
+import type { Derived, GrowthAssessmentResult, MissingInput } from '@almendra/contracts';
 import { Alert, Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,12 @@ interface DerivedPanelProps {
   missing: MissingInput[];
   missingSex: boolean;
   showPregnancy: boolean;
+  /** The WHO assessment when it is computed apart from `derived` (the form's live preview). */
+  growth?: GrowthAssessmentResult | null;
 }
 
-export function DerivedPanel({ derived, missing, missingSex, showPregnancy }: DerivedPanelProps) {
+export function DerivedPanel({ derived, missing, missingSex, showPregnancy, growth = null }: DerivedPanelProps) {
+  const assessment = derived?.growth ?? growth;
   const { t } = useTranslation('consultations');
   const missingMessage = useMissingMessage();
   return (
@@ -99,7 +102,7 @@ export function DerivedPanel({ derived, missing, missingSex, showPregnancy }: De
           </Table.Tbody>
         </Table>
       ) : null}
-      {derived?.growth ? <GrowthPanel growth={derived.growth} /> : null}
+      {assessment ? <GrowthPanel growth={assessment} /> : null}
       {missing.length > 0 ? (
         <Stack gap={4}>
           <Title order={3} size="h5">

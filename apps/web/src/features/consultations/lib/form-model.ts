@@ -23,7 +23,7 @@ import {
   type SkinfoldSite,
 } from './sites';
 import { parseDecimal } from './format';
-import { computeAnthropometry, DEFAULT_ACTIVITY_FACTOR, growthAge, type AnthropometryResult, type GrowthReference } from '@almendra/domain';
+import { computeAnthropometry, DEFAULT_ACTIVITY_FACTOR, growthAge, type AnthropometryResult, type GrowthInput, type GrowthReference } from '@almendra/domain';
 
 export interface ConsultationFormValues {
   date: string;
@@ -135,6 +135,21 @@ export function growthBandAt(birthDate: string | null, date: string): GrowthRefe
   } catch {
     return null;
   }
+}
+
+/** The WHO growth input of the form (patient under 19 with a recorded sex), or null: nothing to assess. */
+export function growthInputOf(patient: Patient, values: ConsultationFormValues): GrowthInput | null {
+  if (!patient.sex || !patient.birthDate || growthBandAt(patient.birthDate, values.date) === null) return null;
+  const m = measurementsOf(values);
+  return {
+    sex: patient.sex,
+    birthDate: patient.birthDate,
+    date: values.date,
+    weightKg: m.weightKg,
+    heightCm: m.heightCm,
+    measuredLying: measuredLyingOf(values.measuredLying),
+    headCircumferenceCm: m.girthsCm.head ?? null,
+  };
 }
 
 /** The pregnancy data a consultation falls back on (the server's open pregnancy record on that date). */
