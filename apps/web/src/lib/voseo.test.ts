@@ -24,9 +24,10 @@ function literals(source: string): string[] {
 const NOT_TU: [string, string][] = [
   [' (copia)', 'noun: the suffix of a duplicated plan or dish'],
   ['Lee y col. (2000)', 'surname: the Lee (2000) equation'],
+  ['Lee y col. (2000) / peso', 'surname: the Lee (2000) equation over weight (a percentage label)'],
   ['acepta_novedades', 'a CSV column name (the mailing export), third person: the patient accepts news'],
   [
-    'text/csv (UTF-8 with BOM, comma separated, CRLF): nombre, apellido, email, celular, acepta_novedades (sí/no). ',
+    'text/csv (UTF-8 with BOM, CRLF; ";" and decimal comma when the user reads Spanish, "," in English): nombre, apellido, email, celular, acepta_novedades (sí/no). ',
     'OpenAPI description naming the CSV columns, not a message shown to anyone',
   ],
 ];

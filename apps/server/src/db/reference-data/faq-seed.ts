@@ -153,12 +153,12 @@ const CATEGORIES: SeedCategory[] = [
       },
       {
         id: 'faq-solicitud-turno',
-        question: '¿Qué pasa cuando alguien pide un turno desde el perfil?',
+        question: '¿Qué pasa cuando llega una solicitud de turno desde el perfil?',
         answerHtml:
           '<p>La persona elige lugar, servicio y un horario libre, o pide que la llamen. Recibe un correo que confirma que la <strong>solicitud</strong> llegó: todavía no es un turno. ' +
           'El horario queda reservado en <strong>Citas</strong> como «Por confirmar» (con borde punteado) y la solicitud aparece en <strong>Marketing</strong>, con un aviso en el menú.</p>' +
           '<p>Al confirmarla, la cita queda agendada y la persona recibe un correo; al rechazarla se indica el motivo, que se le envía por correo, y el horario se libera. ' +
-          'Quien pide un turno queda en <strong>Pacientes → Nuevos</strong> hasta su primera consulta, o hasta que se la pasa a los pacientes desde allí.</p>',
+          'Quien solicita un turno queda en <strong>Pacientes → Nuevos</strong> hasta su primera consulta, o hasta que se la pasa a los pacientes desde allí.</p>',
       },
     ],
   },
