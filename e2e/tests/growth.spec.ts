@@ -89,7 +89,7 @@ test('a 4-year-old: WHO 2006 panel with head circumference and position, growth 
   await charts.scrollIntoViewIfNeeded();
   await screenshot(page, 'growth-02-four-year-old-charts-1366');
   // Percentile lines instead of SD: five curves.
-  await page.getByText('Percentiles (P3 a P97)').click();
+  await page.getByText('Percentiles', { exact: true }).click();
   await expect(bmiChart.locator('.recharts-line')).toHaveCount(6);
   await expectAccessible(page);
 
@@ -145,6 +145,7 @@ test('a 12-year-old: WHO 2007 panel, charts in light and dark, a missing sex sai
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await charts.scrollIntoViewIfNeeded();
   await screenshot(page, 'growth-05-twelve-year-old-charts-390');
+  await charts.screenshot({ path: path.join(import.meta.dirname, '..', 'output', 'screens', 'growth-05b-twelve-year-old-charts-only-390.png') });
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
