@@ -133,6 +133,13 @@ test('invite → accept → chat both ways → video call → daily log in the r
   await expect(patientPage.getByTestId('daily-log-day').first()).toContainText('7 vasos');
   await screenshot(patientPage, 'portal-08-daily-log-phone');
 
+  // /inicio says who wrote since she last looked, practice-wide, with the badge.
+  await page.goto('/inicio');
+  await expect(page.getByTestId('dashboard-daily-log-badge')).toContainText('1');
+  await expect(page.getByTestId('dashboard-daily-log-item')).toHaveCount(1);
+  await expect(page.getByTestId('dashboard-daily-log-item')).toContainText('Camila Ibarra');
+  await screenshot(page, 'portal-08b-dashboard-daily-log');
+
   await page.goto(`/ficha?id=${patient.id}`);
   await expect(page.getByTestId('daily-log-badge')).toHaveText('1');
   await page.getByRole('tab', { name: /Registro diario/ }).click();
@@ -144,6 +151,11 @@ test('invite → accept → chat both ways → video call → daily log in the r
   await expect(page.getByTestId('daily-log-badge')).toHaveCount(0);
   await screenshot(page, 'portal-09-record-daily-log');
   await expectAccessible(page);
+  // Read: /inicio no longer lists her.
+  await page.goto('/inicio');
+  await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+  await expect(page.getByTestId('dashboard-daily-log')).toHaveCount(0);
+  await page.goto(`/ficha?id=${patient.id}`);
 
   // Revoke: the patient's portal signs out at once.
   await page.getByRole('tab', { name: 'Ficha' }).click();

@@ -220,6 +220,23 @@ export const dailyLogDaySchema = z.object({
 export type DailyLogDay = z.infer<typeof dailyLogDaySchema>;
 export const dailyLogListSchema = z.object({ days: z.array(dailyLogDaySchema), unseenCount: z.number().int() });
 export type DailyLogList = z.infer<typeof dailyLogListSchema>;
+/** GET /daily-log/new: practice-wide, who wrote in the daily log since the practice last read it. */
+export const newDailyLogItemSchema = z.object({
+  patientId: idSchema,
+  name: z.string(),
+  /** Entries not yet read (a re-saved day counts again). */
+  unseenCount: z.number().int(),
+  /** Date of the newest unread entry ('YYYY-MM-DD') and when it was written. */
+  latestDate: z.string(),
+  latestAt: isoInstantSchema,
+});
+export const newDailyLogSchema = z.object({
+  /** Newest first. */
+  items: z.array(newDailyLogItemSchema),
+  /** Sum of unseenCount: the badge. */
+  total: z.number().int(),
+});
+export type NewDailyLog = z.infer<typeof newDailyLogSchema>;
 export const dailyLogQuerySchema = z.object({
   from: calendarDate("la fecha 'desde'").optional(),
   to: calendarDate("la fecha 'hasta'").optional(),

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dailyLogDaySchema, dailyLogEntryRequestSchema, dailyLogListSchema, dailyLogPhotoSchema, dailyLogQuerySchema, dateField, errorBodySchema, idSchema } from '@almendra/contracts';
+import { dailyLogDaySchema, dailyLogEntryRequestSchema, dailyLogListSchema, dailyLogPhotoSchema, dailyLogQuerySchema, dateField, errorBodySchema, idSchema, newDailyLogSchema } from '@almendra/contracts';
 import { tenantScope, type Guards } from '../../lib/auth-guard.js';
 import { readSingleUpload } from '../../lib/multipart.js';
 import type { PortalService } from '../portal/portal.service.js';
@@ -42,6 +42,10 @@ export async function dailyLogRoutes(app: FastifyInstance, options: { dailyLog: 
     '/patients/:id/daily-log',
     { preHandler: guards.requireEditor, schema: { tags, params: z.object({ id: idSchema }), querystring: dailyLogQuerySchema, response: { 200: dailyLogListSchema, ...errors } } },
     async (request) => dailyLog.list(await dailyLog.patientOf(tenantScope(request), request.params.id), request.query),
+  );
+  // Practice-wide: who wrote since the practice last read their log (the badge on /inicio).
+  r.get('/daily-log/new', { preHandler: guards.requireEditor, schema: { tags, response: { 200: newDailyLogSchema, ...errors } } }, async (request) =>
+    dailyLog.unseenByPatient(tenantScope(request)),
   );
   r.post(
     '/patients/:id/daily-log/seen',

@@ -2,7 +2,7 @@
 // photos per date. The practice reads it by date range from the record, with the spec's empty
 // placeholder for a date that has photos but no entry, and is told of new entries over the event bus.
 import type { Kysely } from 'kysely';
-import { dailyLogEntryRequestSchema, type DailyLogDay, type DailyLogEntryRequest, type DailyLogList } from '@almendra/contracts';
+import { dailyLogEntryRequestSchema, type DailyLogDay, type DailyLogEntryRequest, type DailyLogList, type NewDailyLog } from '@almendra/contracts';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -31,6 +31,7 @@ interface Owner {
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const asText = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
 export function createDailyLogService(deps: DailyLogServiceDeps) {
   const { db, clock, bus } = deps;
@@ -40,6 +41,39 @@ export function createDailyLogService(deps: DailyLogServiceDeps) {
   function photoUrl(photoId: string, nutritionistId: string): string {
     const expiresAt = (Math.floor(clock.now().getTime() / 1000 / HOUR_SECONDS) + 2) * HOUR_SECONDS;
     return `/api/v1/daily-log-photos/${encodeURIComponent(photoId)}?t=${encodeURIComponent(photoTokens.issue(photoId, nutritionistId, expiresAt))}`;
+  }
+
+  /**
+   * Practice-wide: the patients with daily-log entries the practice has not read yet (the per-entry `seen`
+   * flag, cleared when the record's Registro diario tab is opened), newest first. Deleted patients are left out.
+   */
+  async function unseenByPatient(scope: { nutritionistId: string }): Promise<NewDailyLog> {
+    const rows = await db
+      .selectFrom('daily_log_entries as e')
+      .innerJoin('patients as p', (join) => join.onRef('p.id', '=', 'e.patient_id').onRef('p.nutritionist_id', '=', 'e.nutritionist_id'))
+      .select((eb) => [
+        'e.patient_id as patientId',
+        'p.first_name as firstName',
+        'p.last_name as lastName',
+        eb.fn.countAll<number>().as('unseen'),
+        eb.fn.max('e.date').as('latestDate'),
+        eb.fn.max('e.updated_at').as('latestAt'),
+      ])
+      .where('e.nutritionist_id', '=', scope.nutritionistId)
+      .where('e.seen', '=', 0)
+      .where('p.deleted_at', 'is', null)
+      .groupBy(['e.patient_id', 'p.first_name', 'p.last_name'])
+      .execute();
+    const items = rows
+      .map((r) => ({
+        patientId: r.patientId,
+        name: `${r.firstName} ${r.lastName}`.trim(),
+        unseenCount: Number(r.unseen),
+        latestDate: asText(r.latestDate).slice(0, 10),
+        latestAt: asText(r.latestAt),
+      }))
+      .sort((a, b) => (a.latestAt < b.latestAt ? 1 : a.latestAt > b.latestAt ? -1 : a.name.localeCompare(b.name)));
+    return { items, total: items.reduce((sum, i) => sum + i.unseenCount, 0) };
   }
 
   async function list(owner: Owner, range: { from?: string; to?: string }): Promise<DailyLogList> {
@@ -89,6 +123,7 @@ export function createDailyLogService(deps: DailyLogServiceDeps) {
 
   return {
     list,
+    unseenByPatient,
 
     async patientOf(scope: { nutritionistId: string }, patientId: string): Promise<Owner> {
       const patient = await db.selectFrom('patients').select('id').where('id', '=', patientId).where('nutritionist_id', '=', scope.nutritionistId).where('deleted_at', 'is', null).executeTakeFirst();

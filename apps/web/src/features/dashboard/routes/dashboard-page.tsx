@@ -1,10 +1,11 @@
 // /inicio: greeting, the guided-tour invitation for a new account, today's appointments, what is
-// pending (unread messages, unseen requests, draft plans) and recent patients.
+// pending (unread messages, unseen requests, draft plans), who wrote in the daily log, and recent patients.
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NewDailyLogCard } from '../components/new-daily-log-card';
 import { PendingCard } from '../components/pending-card';
 import { TodayAppointmentsCard } from '../components/today-appointments-card';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
@@ -40,6 +41,7 @@ export function DashboardPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <TodayAppointmentsCard />
         <PendingCard />
+        <NewDailyLogCard />
         <RecentPatientsCard />
       </SimpleGrid>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="dashboard-account">
