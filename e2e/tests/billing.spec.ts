@@ -162,14 +162,22 @@ test('trial over → plans → pay → an operator records the payment → acces
   // She cancels from /cuenta: the confirmation says until when it stays and that nothing more is charged;
   // after a reload the tab still says cancelled, with no next charge, and the shell says when it ends.
   await nutri.page.goto('/cuenta?tab=facturacion');
-  let confirmText = '';
-  nutri.page.once('dialog', (dialog) => {
-    confirmText = dialog.message();
-    void dialog.accept();
+  // The app's own dialog (never the browser's confirm()): "Volver" changes nothing, the named action cancels.
+  const nativeDialogs: string[] = [];
+  nutri.page.on('dialog', (dialog) => {
+    nativeDialogs.push(dialog.message());
+    void dialog.dismiss();
   });
   await nutri.page.getByRole('button', { name: 'Cancelar la suscripción' }).click();
+  const cancelDialog = nutri.page.getByRole('dialog', { name: '¿Cancelar la suscripción?' });
+  await expect(cancelDialog).toContainText(/Tu plan sigue vigente hasta el \d{2}-\d{2}-\d{4} y no se vuelve a cobrar/);
+  await cancelDialog.getByRole('button', { name: 'Volver, mantenerla' }).click();
+  await expect(cancelDialog).toHaveCount(0);
+  await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Activa');
+  await nutri.page.getByRole('button', { name: 'Cancelar la suscripción' }).click();
+  await cancelDialog.getByRole('button', { name: 'Sí, cancelar la suscripción' }).click();
   await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Cancelada');
-  expect(confirmText).toMatch(/^Tu plan sigue vigente hasta el \d{2}-\d{2}-\d{4} y no se vuelve a cobrar/);
+  expect(nativeDialogs).toEqual([]);
   await nutri.page.reload();
   await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Cancelada');
   await expect(nutri.page.getByTestId('subscription-next-charge')).toHaveText('—');

@@ -3,9 +3,11 @@
 import { Alert, Badge, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MeSubscription } from '@almendra/contracts';
 import { formatDocumentNumber } from '@almendra/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoader } from '../../../components/page-loader';
 import { intlLocale } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/toast';
@@ -56,6 +58,8 @@ export function BillingTab() {
   const { t, i18n } = useTranslation('billing');
   const queryClient = useQueryClient();
   const mine = useQuery(mySubscriptionQuery());
+  // The app's own dialog, whose buttons say what happens (the browser's confirm() offered "Aceptar/Cancelar").
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const update = (data: MeSubscription) => queryClient.setQueryData(billingKeys.mine, data);
   const cancel = useMutation({ mutationFn: billingApi.cancel, onSuccess: (data) => (update(data), showSuccess(t('tab.cancelled'), t(`alerts.cancelled`, { date: formatDay(data.state!.vigencia, i18n.language) }))), onError: showError });
   const portal = useMutation({ mutationFn: billingApi.customerPortal, onSuccess: ({ url }) => window.location.assign(url), onError: showError });
@@ -89,13 +93,23 @@ export function BillingTab() {
                 variant="subtle"
                 color="red"
                 loading={cancel.isPending}
-                onClick={() => {
-                  if (window.confirm(t('tab.cancelConfirm', { date: formatDay(data.state!.vigencia, i18n.language) }))) cancel.mutate();
-                }}
+                onClick={() => setConfirmingCancel(true)}
               >
                 {t('tab.cancel')}
               </Button>
             ) : null}
+            <ConfirmDialog
+              opened={confirmingCancel}
+              title={t('tab.cancelTitle')}
+              message={t('tab.cancelConfirm', { date: formatDay(data.state.vigencia, i18n.language) })}
+              confirmLabel={t('tab.cancelYes')}
+              backLabel={t('tab.cancelBack')}
+              closeLabel={t('fiscal.close')}
+              danger
+              loading={cancel.isPending}
+              onConfirm={() => cancel.mutate(undefined, { onSettled: () => setConfirmingCancel(false) })}
+              onClose={() => setConfirmingCancel(false)}
+            />
             {data.state.status === 'cancelled' ? (
               <Button loading={reactivate.isPending} onClick={() => reactivate.mutate()}>
                 {t('tab.reactivate')}
