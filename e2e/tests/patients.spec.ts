@@ -72,36 +72,6 @@ test('first-patient tour on a fresh account creates the patient and opens the re
   await expect(page.getByTestId('record-name')).toHaveText('José Pérez');
 });
 
-test('the first-patient popup is on every main screen while the practice has no patient', async ({ page }) => {
-  await register(page);
-  const dialog = page.getByRole('dialog', { name: 'Cargá tu primer paciente' });
-  for (const path of ['/citas', '/alimentos', '/plantillas', '/estadisticas', '/pacientes']) {
-    await page.goto(path);
-    await expect(dialog).toBeVisible();
-  }
-  await page.goto('/citas');
-  await expect(dialog).toBeVisible();
-  await screenshot(page, 'patients-01b-tour-on-citas');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(dialog).toBeVisible();
-  await screenshot(page, 'patients-01c-tour-on-citas-phone');
-  // The new-patient form is the same invitation: no popup over it.
-  await page.goto('/nuevo-paciente');
-  await expect(page.getByLabel('Nombre').first()).toBeVisible();
-  await expect(dialog).toHaveCount(0);
-  // Created from the popup on another screen: the record opens and the popup is gone everywhere.
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto('/alimentos');
-  await dialog.getByLabel('Nombre').fill('Ana');
-  await dialog.getByLabel('Apellido').fill('Ruiz');
-  await dialog.getByRole('radio', { name: 'Femenino' }).check();
-  await dialog.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByTestId('record-name')).toHaveText('Ana Ruiz');
-  await page.goto('/citas');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(dialog).toHaveCount(0);
-});
-
 test('dismissed tour stays dismissed in this browser', async ({ page }) => {
   await register(page);
   const dialog = page.getByRole('dialog', { name: 'Cargá tu primer paciente' });

@@ -1,12 +1,15 @@
 // The dashboard's 'Pacientes recientes' card: the 5 patients most recently visited or updated, each a
-// link to its record (the query: api/dashboard-queries.ts). The first-patient popup lives in the shell
-// (app/layouts/main-layout.tsx), on every main screen.
+// link to its record (the query: api/dashboard-queries.ts). The first-patient tour rides along here,
+// since /inicio is where a new account lands.
+import { lazy, Suspense } from 'react';
 import { Anchor, Avatar, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recentPatientsQuery } from '../api/dashboard-queries';
+
+const FirstPatientTour = lazy(() => import('../../patients').then((m) => ({ default: m.FirstPatientTour })));
 
 /** dd-mm-yyyy of an instant, in the browser's calendar day. */
 function formatDay(iso: string): string {
@@ -21,6 +24,9 @@ export function RecentPatientsCard() {
   const items = recent.data ?? [];
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="recent-patients">
+      <Suspense fallback={null}>
+        <FirstPatientTour />
+      </Suspense>
       <Title order={2} size="h4" id="recent-patients" mb="md">
         {t('dashboard:patients.title')}
       </Title>
