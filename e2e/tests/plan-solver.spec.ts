@@ -79,7 +79,8 @@ test('exchange plan: distribute 1,800 kcal 20/30/50 in one click, fix two groups
   fs.rmSync(file);
   expect(text).toContain('Intercambios 1800');
   expect(text).toMatch(/porci[oó]n(es)? de Frutas/);
-  expect(text).toMatch(/porci[oó]n(es)? de Carnes magras/);
+  // Which meat group the second solve picks is the solver's choice (lean or medium-fat meat meet the targets alike).
+  expect(text).toMatch(/porci[oó]n(es)? de Carnes (magras|semigrasas)/);
 
   // On a phone the dialog fills the screen and the proposal still reads.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -200,7 +200,7 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   await page.reload();
   await expect(page.getByText('Borrador', { exact: true })).toBeVisible();
   await expect(page.getByTestId('meal-1').getByTestId('meal-total')).toBeVisible();
-  await page.getByRole('button', { name: 'Publicar' }).click();
+  await page.getByRole('button', { name: 'Publicar', exact: true }).click();
   await expect(page.getByText('Publicado', { exact: true })).toBeVisible();
 
   // A dish of the nutritionist, per serving: lentils 200 g in 2 servings → 116 kcal a serving.

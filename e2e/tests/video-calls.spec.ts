@@ -48,7 +48,7 @@ test('declined, called again, muted and camera off, ended and still able to call
 
   // Hang up; 30 s later the notice goes and the page still offers to call her.
   await page.getByTestId('call-end').click();
-  await expect(page.getByTestId('call-ended')).toContainText('LLamada finalizada');
+  await expect(page.getByTestId('call-ended')).toContainText('Llamada finalizada');
   await page.clock.fastForward(31_000);
   await expect(page.getByTestId('call-ended')).toHaveCount(0);
   await expect(page.getByTestId('call-again')).toHaveText('Llamar a Camila Ibarra');
