@@ -118,14 +118,14 @@ describe('StatisticsReport', { timeout: 30_000 }, () => {
     expect(within(table).getByRole('row', { name: /^Athlete/ })).toHaveTextContent('1');
   });
 
-  it('the CSV holds every series, escaped', () => {
+  it('the CSV holds every series, in the Spanish dialect an Argentine Excel opens as columns', () => {
     const csv = statisticsCsv(march, i18n.getFixedT('es', 'stats'), 'es');
     const lines = csv.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('serie,clave,valor,moneda');
-    expect(lines).toContain('Logros,Kilos bajados en total,5.5,');
-    expect(lines).toContain('Pacientes nuevos por mes,2026-03,3,');
-    expect(lines).toContain('Facturación,2026-03,50000,ARS');
-    expect(lines).toContain('Consultas por paciente (CPP),Promedio de consultas por paciente,1.8,');
-    expect(lines).toContain('Edades de los pacientes,60 o más,1,');
+    expect(lines[0]).toBe('serie;clave;valor;moneda');
+    expect(lines).toContain('Logros;Kilos bajados en total;5,5;');
+    expect(lines).toContain('Pacientes nuevos por mes;2026-03;3;');
+    expect(lines).toContain('Facturación;2026-03;50000;ARS');
+    expect(lines).toContain('Consultas por paciente (CPP);Promedio de consultas por paciente;1,8;');
+    expect(lines).toContain('Edades de los pacientes;60 o más;1;');
   });
 });
