@@ -2,7 +2,7 @@
 // solver as little as possible so the day meets the energy and macro targets, in amounts that can be
 // served. She sees every new amount, the totals and the deviation before "Aplicar".
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -11,15 +11,13 @@ import type { Dish, Plan, SolveFormulaDayRequest, SolveFormulaDayResponse } from
 import type { MacroDistribution } from '@almendra/domain';
 import { api } from '../../../lib/api-client';
 import { PHONE_QUERY } from '../../../lib/breakpoints';
-import { filterDecimalInput } from '../../../lib/decimal-input';
 import { plansApi } from '../api/plans-api';
 import { itemGrams, type EditorItem, type FormulaEditorDay } from './editor-state';
 import { fmt, parseDecimalInput } from './format';
-import { SolverSummary } from './solver-summary';
+import { SolverSummary, SolverTargetFields } from './solver-summary';
 
 type Slot = Plan['slots'][number];
 const text = (n: number) => String(n).replace('.', ',');
-const decimalProps = { inputMode: 'decimal' as const, autoComplete: 'off' };
 
 /** The day's lines in meal order, with their meal. */
 const linesOf = (day: FormulaEditorDay | undefined, slots: readonly Slot[]) =>
@@ -105,10 +103,7 @@ export function AdjustQuantities({
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('solver.adjustTitle', { day: dayName })} size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': t('duplicate.close') }}>
         <Stack>
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <TextInput label={t('solver.energy')} value={energy} onChange={(e) => setEnergy(filterDecimalInput(e.currentTarget.value))} {...decimalProps} />
-            <TextInput label={t('solver.protein')} value={macros.p} onChange={(e) => setMacros({ ...macros, p: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
-            <TextInput label={t('solver.fat')} value={macros.f} onChange={(e) => setMacros({ ...macros, f: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
-            <TextInput label={t('solver.carbs')} value={macros.c} onChange={(e) => setMacros({ ...macros, c: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
+            <SolverTargetFields energy={energy} macros={macros} onEnergy={setEnergy} onMacros={setMacros} />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
             {t('solver.adjustHint')}

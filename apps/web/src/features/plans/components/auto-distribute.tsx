@@ -14,7 +14,7 @@ import { filterDecimalInput } from '../../../lib/decimal-input';
 import { isApiError } from '../../../lib/api-error';
 import { plansApi } from '../api/plans-api';
 import { fmt, parseDecimalInput } from './format';
-import { SolverSummary } from './solver-summary';
+import { SolverSummary, SolverTargetFields } from './solver-summary';
 
 type Slot = Plan['slots'][number];
 type Meals = SolveExchangesResponse['meals'];
@@ -133,10 +133,7 @@ export function AutoDistribute({
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('solver.distributeTitle', { day: dayName })} size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': t('duplicate.close') }}>
         <Stack>
           <SimpleGrid cols={{ base: 2, sm: 5 }}>
-            <TextInput label={t('solver.energy')} value={energy} onChange={(e) => setEnergy(filterDecimalInput(e.currentTarget.value))} {...decimalProps} />
-            <TextInput label={t('solver.protein')} value={macros.p} onChange={(e) => setMacros({ ...macros, p: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
-            <TextInput label={t('solver.fat')} value={macros.f} onChange={(e) => setMacros({ ...macros, f: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
-            <TextInput label={t('solver.carbs')} value={macros.c} onChange={(e) => setMacros({ ...macros, c: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
+            <SolverTargetFields energy={energy} macros={macros} onEnergy={setEnergy} onMacros={setMacros} />
             <Stack gap={4}>
               <Text size="sm" fw={500} id="solver-step-label">
                 {t('solver.step')}

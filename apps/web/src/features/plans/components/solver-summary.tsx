@@ -1,9 +1,10 @@
 // Totals and deviation of a solver proposal, in words and numbers (never colour alone): what she reads
 // before "Aplicar" in "Distribuir automáticamente" and "Ajustar cantidades".
-import { Group, Text } from '@mantine/core';
+import { Group, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SolverDeviation, SolverTotals } from '@almendra/contracts';
+import { filterDecimalInput } from '../../../lib/decimal-input';
 import { fmt, fmtSigned } from './format';
 
 export function SolverSummary({ totals, deviation }: { totals: SolverTotals; deviation: SolverDeviation }) {
@@ -34,5 +35,25 @@ export function SolverSummary({ totals, deviation }: { totals: SolverTotals; dev
         </Text>
       </Group>
     </div>
+  );
+}
+
+export interface SolverTargetValues {
+  energy: string;
+  macros: { p: string; f: string; c: string };
+}
+
+const decimalProps = { inputMode: 'decimal' as const, autoComplete: 'off' };
+
+/** The targets both solver dialogs ask for (energy and the three macro percentages), as typed text. */
+export function SolverTargetFields({ energy, macros, onEnergy, onMacros }: SolverTargetValues & { onEnergy: (value: string) => void; onMacros: (value: SolverTargetValues['macros']) => void }) {
+  const { t } = useTranslation('plans');
+  return (
+    <>
+      <TextInput label={t('solver.energy')} value={energy} onChange={(e) => onEnergy(filterDecimalInput(e.currentTarget.value))} {...decimalProps} />
+      <TextInput label={t('solver.protein')} value={macros.p} onChange={(e) => onMacros({ ...macros, p: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
+      <TextInput label={t('solver.fat')} value={macros.f} onChange={(e) => onMacros({ ...macros, f: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
+      <TextInput label={t('solver.carbs')} value={macros.c} onChange={(e) => onMacros({ ...macros, c: filterDecimalInput(e.currentTarget.value) })} {...decimalProps} />
+    </>
   );
 }
