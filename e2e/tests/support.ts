@@ -15,7 +15,8 @@ export function newAccount(prefix = 'nutri') {
   return {
     firstName: 'Valeria',
     lastName: 'Gómez',
-    email: `${prefix}.${Date.now().toString(36)}.${counter}@e2e.test`,
+    // The worker's index keeps two parallel workers from minting the same address in the same millisecond.
+    email: `${prefix}.${Date.now().toString(36)}.w${process.env.TEST_WORKER_INDEX ?? '0'}.${counter}@e2e.test`,
     password: 'clave-e2e-segura',
   };
 }
