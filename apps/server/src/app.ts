@@ -29,6 +29,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.js';
 import { createEventBus, type EventBus } from './lib/event-bus.js';
 import { Mailer } from './lib/mailer.js';
+import { JobOutbox } from './lib/job-outbox.js';
 import { createS3UploadBackend, registerUploadBackend, unregisterUploadBackend } from './lib/upload-backends.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { loadOrCreateSigningSecret } from './lib/secrets.js';
@@ -134,6 +135,8 @@ export interface AlmendraApp {
   bus: EventBus;
   /** Where verified payment-processor events are applied (the webhook routes feed it). */
   billingSink: BillingEventSink;
+  /** The durable job queue (lib/job-outbox.ts); its loop runs with backgroundJobs, tests call runDue(). */
+  jobs: JobOutbox;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
@@ -201,6 +204,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   });
   const guards = createGuards(tokens, billing.enabled ? { assertCanWrite: (nutritionistId) => billing.assertCanWrite(nutritionistId) } : {});
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.smtpFrom);
+  // Work done after a request, once across instances (push deliveries, billing retries): lib/job-outbox.ts.
+  const jobs = new JobOutbox({ db: database.db, clock, log: app.log });
   const bus = options.bus ?? createEventBus(config.redisUrl);
   if (config.metricsToken) {
     await app.register(fastifyPlugin(metricsRoutes), { token: config.metricsToken, busKind: bus.kind, pool: database.poolStats });
@@ -404,13 +409,15 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     const reminders = createReminderScheduler({ job: createReminderJob({ db: database.db, mailer, log: app.log }), clock, log: app.log, db: database.db });
     app.addHook('onReady', async () => reminders.start());
     app.addHook('onClose', async () => reminders.stop());
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', async () => jobs.stop());
   }
 
   app.addHook('onClose', async () => {
     if (!options.bus) await bus.close();
     if (!options.database) await database.close();
   });
-  return { app, database, bus, billingSink: billing.sink };
+  return { app, database, bus, billingSink: billing.sink, jobs };
 }
 
 /** Serves the built SPA; any non-API GET that is not a file answers index.html so client routes work. */

@@ -27,6 +27,7 @@ import * as patientPayments from './migrations/0026-patient-payments.js';
 import * as growthMeasurements from './migrations/0027-growth-measurements.js';
 import * as anthropometrySpecValues from './migrations/0031-anthropometry-spec-values.js';
 import * as helpCentreComplete from './migrations/0035-help-centre-complete.js';
+import * as outboxJobs from './migrations/0036-outbox-jobs.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0027-growth-measurements': growthMeasurements,
   '0031-anthropometry-spec-values': anthropometrySpecValues,
   '0035-help-centre-complete': helpCentreComplete,
+  '0036-outbox-jobs': outboxJobs,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,0 +1,28 @@
+// Table types of the generic job outbox (migration 0036, lib/job-outbox.ts).
+import type { IsoInstant } from './schema.js';
+
+export type OutboxJobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export interface OutboxJobsTable {
+  id: string;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  status: OutboxJobStatus;
+  /** Attempts started so far (a claim counts one). */
+  attempts: number;
+  max_attempts: number;
+  /** Not run before this instant (enqueue time, or the next retry after a failure). */
+  run_at: IsoInstant;
+  /** While running: the lease; once past it, another instance may take the job over. */
+  locked_until: IsoInstant | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: IsoInstant;
+  finished_at: IsoInstant | null;
+  dedupe_key: string | null;
+}
+
+export interface JobsDB {
+  outbox_jobs: OutboxJobsTable;
+}
