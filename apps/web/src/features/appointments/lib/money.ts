@@ -1,5 +1,6 @@
 // Prices typed the Argentine way ('1.500,50', or '1500.5') to integer cents and back, and the
 // dd-mm-yyyy / HH:mm formats the calendar screens show.
+import { formatCalendarDate, formatTime as formatTimeOf } from '../../../lib/dates';
 
 /** Keeps what a price field may hold: digits, one decimal separator and thousands dots. */
 export function filterPriceInput(text: string): string {
@@ -49,21 +50,11 @@ export function isoDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** 'YYYY-MM-DD' → 'dd-mm-yyyy'. */
-export function displayDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}-${m}-${y}`;
-}
+/** 'YYYY-MM-DD' → 'dd-mm-yyyy' (lib/dates.ts, the app's one format). */
+export const displayDate = (iso: string): string => formatCalendarDate(iso);
 
-/** 24 h 'HH:mm' of an instant in a time zone (the browser's when absent). */
-export function formatTime(instant: string | Date, timeZone?: string): string {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  try {
-    return new Intl.DateTimeFormat('es-AR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
-  } catch {
-    return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  }
-}
+/** 24 h 'HH:mm' of an instant in a time zone (the browser's when absent), from lib/dates.ts. */
+export const formatTime = (instant: string | Date, timeZone?: string): string => formatTimeOf(instant, timeZone);
 
 /** Minutes between two instants. */
 export function minutesBetween(start: Date, end: Date): number {

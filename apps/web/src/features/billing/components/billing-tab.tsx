@@ -13,14 +13,13 @@ import { intlLocale } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/toast';
 import { billingApi, billingKeys, formatMoney, mySubscriptionQuery } from '../api/billing-api';
 import { FiscalForm } from './fiscal-form';
+import { formatDate } from '../../../lib/dates';
 
 export const STATUS_COLOR = { trialing: 'blue', active: 'teal', past_due: 'orange', cancelled: 'gray', expired: 'red', suspended: 'red' } as const;
 
 /** The app's one date format, dd-mm-yyyy (as the records, plans and consultations show dates), in her local day. */
 export function formatDay(iso: string, _language?: string): string {
-  const d = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getDate())}-${two(d.getMonth() + 1)}-${d.getFullYear()}`;
+  return formatDate(iso);
 }
 
 function Figure({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {

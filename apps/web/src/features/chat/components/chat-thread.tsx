@@ -19,6 +19,7 @@ import type { ChatEndpoint } from '../api/chat-api';
 import { addToOutbox, readOutbox, removeFromOutbox } from '../lib/outbox';
 import { EMPTY_THREAD, composerKeyAction, lastConfirmedId, threadReducer, type ThreadMessage } from '../lib/thread-state';
 import classes from './chat.module.css';
+import { formatMessageTime } from '../../../lib/dates';
 
 /** The spec scrolls to the newest message 1,000 ms after a chat opens (images and fonts have settled). */
 const SCROLL_DOWN_DELAY_MS = 1000;
@@ -40,7 +41,7 @@ const isNetworkError = (error: unknown) => error instanceof ApiError && (error.s
 const newClientId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export function ChatThread({ endpoint, height, active = true, onReadOnly }: ChatThreadProps) {
-  const { t, i18n } = useTranslation('portal');
+  const { t } = useTranslation('portal');
   const [state, dispatch] = useReducer(threadReducer, EMPTY_THREAD);
   const [loading, setLoading] = useState(true);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -231,7 +232,6 @@ export function ChatThread({ endpoint, height, active = true, onReadOnly }: Chat
     }
   };
 
-  const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', day: '2-digit', month: '2-digit' }).format(new Date(iso));
 
   const fill = height === 'fill';
   return (
@@ -260,7 +260,7 @@ export function ChatThread({ endpoint, height, active = true, onReadOnly }: Chat
             </Text>
           )}
           {state.messages.map((m) => (
-            <Bubble key={m.clientId ?? m.id} message={m} mine={m.sender === side} time={time(m.sentAt)} onRetry={() => void send(m.text, m.clientId ?? undefined)} />
+            <Bubble key={m.clientId ?? m.id} message={m} mine={m.sender === side} time={formatMessageTime(m.sentAt)} onRetry={() => void send(m.text, m.clientId ?? undefined)} />
           ))}
         </Stack>
       </ScrollArea>

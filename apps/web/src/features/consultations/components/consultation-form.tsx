@@ -41,7 +41,8 @@ import {
   useServices,
   useUpdateConsultation,
 } from '../api/consultations-api';
-import { formatDate, formatNumber } from '../lib/format';
+import { formatNumber } from '../lib/format';
+import { formatDate as formatInstantDate, formatTime } from '../../../lib/dates';
 import {
   emptyFormValues,
   formWarnings,
@@ -237,8 +238,8 @@ function ConsultationFormFields({
               {appointment ? (
                 <Alert color="blue" variant="light" mb="sm" icon={<IconCalendarEvent aria-hidden />} data-testid="from-appointment">
                   {t('fromAppointment.banner', {
-                    date: formatDate(dayjs(appointment.start).format('YYYY-MM-DD')),
-                    time: dayjs(appointment.start).format('HH:mm'),
+                    date: formatInstantDate(appointment.start),
+                    time: formatTime(appointment.start),
                     place: appointment.locationName,
                   })}
                 </Alert>

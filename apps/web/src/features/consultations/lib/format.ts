@@ -1,5 +1,6 @@
 // Presentation of numbers and dates the Argentine way (22,5 kg; dd-mm-yyyy), and parsing of the decimal
 // inputs, which accept a comma or a dot.
+import { formatCalendarDate } from '../../../lib/dates';
 import { i18n } from '../../../lib/i18n';
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -34,9 +35,7 @@ export function formatSigned(value: number | null | undefined, decimals: number,
 
 /** 'YYYY-MM-DD' → 'dd-mm-yyyy'. */
 export function formatDate(date: string | null | undefined): string {
-  if (!date) return '—';
-  const [y, m, d] = date.split('-');
-  return `${d}-${m}-${y}`;
+  return formatCalendarDate(date) || '—';
 }
 
 export { filterDecimalInput } from '../../../lib/decimal-input';

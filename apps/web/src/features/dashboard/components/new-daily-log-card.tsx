@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { NewDailyLog } from '@almendra/contracts';
 import { api } from '../../../lib/api-client';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
+import { formatCalendarDate } from '../../../lib/dates';
 
 const newDailyLogKey = ['daily-log', 'new'] as const;
 const SHOWN = 5;
@@ -41,7 +42,7 @@ export function NewDailyLogCard() {
               {item.name}
             </Anchor>
             <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {t('dailyLog.entries', { count: item.unseenCount, date: item.latestDate.split('-').reverse().join('-') })}
+              {t('dailyLog.entries', { count: item.unseenCount, date: formatCalendarDate(item.latestDate) })}
             </Text>
           </Group>
         ))}

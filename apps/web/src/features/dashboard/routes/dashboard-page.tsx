@@ -9,18 +9,10 @@ import { NewDailyLogCard } from '../components/new-daily-log-card';
 import { PendingCard } from '../components/pending-card';
 import { TodayAppointmentsCard } from '../components/today-appointments-card';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
-import { intlLocale } from '../../../lib/i18n';
+import { formatLongDate } from '../../../lib/dates';
 import { RecentPatientsCard } from './recent-patients-card';
 import { GuidedTourCard } from '../../onboarding';
 
-/** 'sábado, 22 de noviembre de 2025' in the nutritionist's time zone (falls back to the browser's). */
-export function formatLongDate(date: Date, language: string, timeZone?: string): string {
-  try {
-    return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full' }).format(date);
-  }
-}
 
 export function DashboardPage() {
   const { t, i18n } = useTranslation(['dashboard', 'nav', 'common']);

@@ -8,15 +8,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recentPatientsQuery } from '../api/dashboard-queries';
+import { formatDate } from '../../../lib/dates';
 
 const FirstPatientTour = lazy(() => import('../../patients').then((m) => ({ default: m.FirstPatientTour })));
 
 /** dd-mm-yyyy of an instant, in the browser's calendar day. */
-function formatDay(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
-}
+const formatDay = (iso: string): string => formatDate(iso);
 
 export function RecentPatientsCard() {
   const { t } = useTranslation(['dashboard', 'patients']);

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../../lib/i18n';
 import { useFoodCatalog } from '../catalog-cache';
+import { formatTime } from '../../../lib/dates';
 
 export function FoodOptionsView() {
   const { t, i18n } = useTranslation(['foods', 'common']);
@@ -15,7 +16,6 @@ export function FoodOptionsView() {
   const queryClient = useQueryClient();
   const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const country = catalog.data ? new Intl.DisplayNames([intlLocale(i18n.language)], { type: 'region' }).of(catalog.data.catalog.country) : null;
-  const checked = new Intl.DateTimeFormat(intlLocale(i18n.language), { hour: '2-digit', minute: '2-digit', hour12: false });
   return (
     <Stack gap="lg">
       <div>
@@ -43,7 +43,7 @@ export function FoodOptionsView() {
               </Table.Tr>
               <Table.Tr>
                 <Table.Th scope="row">{t('foods:options.checkedAt')}</Table.Th>
-                <Table.Td>{checked.format(new Date(catalog.dataUpdatedAt))}</Table.Td>
+                <Table.Td>{formatTime(new Date(catalog.dataUpdatedAt))}</Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>

@@ -31,17 +31,12 @@ import { showSuccess } from '../../../lib/toast';
 import { whatsappLink } from '../../../lib/whatsapp';
 import { marketingApi, marketingKeys, overviewQuery, requestsQuery } from '../api/marketing-api';
 import { useMarketingLive } from '../api/use-marketing-live';
+import { formatDateTime } from '../../../lib/dates';
 import { LengthCounter } from '../../../components/length-counter';
 
 /** The server's limit for a rejection reason (contracts marketing.ts). */
 const REASON_MAX = 500;
 
-/** 'dd-mm-yyyy HH:mm' in the browser's zone (the nutritionist's). */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getDate())}-${two(d.getMonth() + 1)}-${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
 
 function StatusBadge({ request }: { request: MarketingRequest }) {
   const { t } = useTranslation('marketing');

@@ -6,18 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PatientAuditItem } from '@almendra/contracts';
 import { patientKeys, patientsApi } from '../api/patients-api';
+import { formatDateTime } from '../../../lib/dates';
 
 const PAGE_SIZE = 20;
 
-/** dd-mm-yyyy HH:mm in the browser's time zone (the nutritionist's, in practice). */
-function formatInstant(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
-}
 
 export function PatientHistory({ patientId }: { patientId: string }) {
   const { t } = useTranslation('patients');
@@ -63,7 +55,7 @@ export function PatientHistory({ patientId }: { patientId: string }) {
               <Table.Tbody>
                 {items.map((item) => (
                   <Table.Tr key={item.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(item.createdAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.createdAt)}</Table.Td>
                     <Table.Td>{item.actorName ?? t('history.system')}</Table.Td>
                     <Table.Td>{describe(item)}</Table.Td>
                     <Table.Td>{item.fields.map(fieldName).join(', ')}</Table.Td>

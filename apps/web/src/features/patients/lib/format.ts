@@ -1,15 +1,13 @@
 // Argentine display and input rules for the patients screens: dates dd-mm-yyyy in, ISO out; numbers
 // with comma or dot; es-AR number display; contact links (tel, mailto, WhatsApp).
 
+import { formatCalendarDate } from '../../../lib/dates';
+
 const DISPLAY_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** 'YYYY-MM-DD' → 'dd-mm-yyyy' ('' for null). */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const match = ISO_DATE.exec(iso.slice(0, 10));
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
-}
+/** 'YYYY-MM-DD' → 'dd-mm-yyyy' ('' for null): lib/dates.ts, the app's one format. */
+export const formatDate = (iso: string | null | undefined): string => formatCalendarDate(iso);
 
 /**
  * What the user typed ('15-03-1990', '15/3/1990' or already ISO) → 'YYYY-MM-DD'; null when empty;

@@ -11,9 +11,10 @@ import { intlLocale } from '../../../lib/i18n';
 import { formatMoney } from '../../appointments/lib/money';
 import { paymentKeys, paymentsApi, saveBlob } from '../api/payments-api';
 import { incomeCsv } from '../lib/income-csv';
+import { formatMonthName } from '../../../lib/dates';
 
 const monthShort = (language: string, month: number) => {
-  const name = new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2020, month - 1, 1)));
+  const name = formatMonthName(month, language, 'short');
   return name.charAt(0).toUpperCase() + name.slice(1);
 };
 

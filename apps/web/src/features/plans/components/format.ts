@@ -1,5 +1,5 @@
 // Number and date display for plans: es-AR / en formats, dd-mm-yyyy dates.
-import dayjs from 'dayjs';
+import { formatCalendarDate, formatDate } from '../../../lib/dates';
 
 export const numberLocale = (language: string) => (language.startsWith('en') ? 'en-US' : 'es-AR');
 
@@ -15,7 +15,8 @@ export function fmtSigned(value: number, language: string, decimals = 0): string
   return `${value > 0 ? '+' : '−'}${text}`;
 }
 
-export const fmtDate = (iso: string) => dayjs(iso).format('DD-MM-YYYY');
+/** dd-mm-yyyy of an instant or a calendar date (lib/dates.ts). */
+export const fmtDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatCalendarDate(iso) : formatDate(iso));
 
 /** Accepts comma or dot; '' → undefined. */
 export function parseDecimalInput(raw: string): number | undefined {

@@ -10,11 +10,9 @@ import type { Patient, PortalInviteResponse } from '@almendra/contracts';
 import { showError, showSuccess } from '../../../lib/toast';
 import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
 import { portalApi, portalKeys } from '../api/portal-api';
+import { formatDate } from '../../../lib/dates';
 
-const displayDate = (iso: string) => {
-  const d = new Date(iso);
-  return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
-};
+const displayDate = (iso: string) => formatDate(iso);
 
 export function PortalAccessCard({ patient, readOnly }: { patient: Patient; readOnly: boolean }) {
   const { t } = useTranslation('portal');

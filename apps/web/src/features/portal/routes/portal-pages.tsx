@@ -26,6 +26,7 @@ import { DailyLogDays } from '../components/daily-log-days';
 import { DailyLogForm } from '../components/daily-log-form';
 import { PlanReader } from '../components/plan-reader';
 import { VersionCheck } from '../../../app/version-check';
+import { formatDate, formatLongDateTime } from '../../../lib/dates';
 
 type PortalTab = 'home' | 'plan' | 'chat' | 'log' | 'call';
 
@@ -70,8 +71,7 @@ export function PortalPage() {
   }
   const { patient, nutritionist, nextAppointment, currentPlan, unreadMessages } = me.data;
   const nutritionistName = `${nutritionist.firstName} ${nutritionist.lastName}`.trim();
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  const when = (iso: string) => formatLongDateTime(iso, i18n.language);
 
   return (
     <Container size="sm" px={0} data-testid="portal">
@@ -337,10 +337,7 @@ function PortalPlan() {
 }
 
 /** dd-mm-yyyy, the app's date format, in the patient's own time. */
-function formatPortalDate(instant: string): string {
-  const d = new Date(instant);
-  return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
-}
+const formatPortalDate = (instant: string): string => formatDate(instant);
 
 function MyLog() {
   const log = useQuery({ queryKey: portalKeys.log, queryFn: () => portalApi.myLog() });

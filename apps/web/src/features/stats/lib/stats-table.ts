@@ -3,6 +3,7 @@
 import type { AgeBand, Statistics } from '@almendra/contracts';
 import type { TFunction } from 'i18next';
 import { csvDialectFor, toCsv, type CsvCell } from '@almendra/domain';
+import { formatMonthName } from '../../../lib/dates';
 
 export interface SeriesRow {
   key: string;
@@ -11,7 +12,7 @@ export interface SeriesRow {
 }
 
 export function monthName(language: string, month: number, style: 'long' | 'short' = 'long'): string {
-  const name = new Intl.DateTimeFormat(language, { month: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2020, month - 1, 1)));
+  const name = formatMonthName(month, language, style);
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
