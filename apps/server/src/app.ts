@@ -400,7 +400,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   );
 
   // The public profile pages (/p/{slug}) are HTML from the server, not the single-page app.
-  await app.register(publicPageRoutes, { profiles: publicProfiles, links });
+  // The confirmation page promises the visitor an email only when email actually leaves the server.
+  await app.register(publicPageRoutes, { profiles: publicProfiles, links, emailsDelivered: mailer.mode === 'smtp' });
   if (options.serveWeb !== false) await serveSinglePageApp(app, config.webDistDir);
 
   if (options.backgroundJobs !== false) {

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessEventBus, channels, type RealtimeEvent } from '../src/lib/event-bus.js';
 import { createTestApp, registerAndLogin, type TestApp } from './helpers.js';
+import { sentPage } from '../src/modules/public-profile/public-page.js';
 
 let t: TestApp;
 const bus = new InProcessEventBus();
@@ -341,6 +342,16 @@ describe('appointment requests', () => {
     expect(sent).toContain('<dt>Día</dt><dd>viernes 13-03-2026</dd><dt>Hora</dt><dd>11:00</dd>');
     expect(sent).toContain('<dt>Lugar</dt><dd>Consultorio Palermo · Av. Santa Fe 3456 · Piso 3, depto. B</dd>');
     expect(sent).toMatch(/<dt>Servicio<\/dt><dd>Primera consulta · \$\s?25\.000<\/dd>/);
+    // This test server has no SMTP: the receipt goes to the log, not to Pedro, so the page promises no email…
+    expect(sent).not.toMatch(/Te enviamos|Te mandamos|correo/i);
+    expect((await outboxTo('pedro@correo.test')).map((m) => m.subject)).toEqual([expect.stringMatching(/^Recibimos tu solicitud/)]);
+    // …and with SMTP it says what the email is: a receipt of the request, not a confirmed appointment.
+    const profileView = { ...(await anonymous('GET', `/api/v1/public/profiles/${slug}`)).json(), voice: 'es' as const };
+    const withMail = sentPage(profileView, 'llamada', 'https://x.test/p/s', null, true);
+    expect(withMail).toContain('Te enviamos un correo que confirma que tu pedido llegó.');
+    expect(withMail).not.toContain('correo de confirmación');
+    expect(sentPage({ ...profileView, voice: 'es-AR' }, 'turno', 'https://x.test/p/s', null, true)).toContain('Te enviamos un correo con los datos de tu pedido');
+    expect(sentPage({ ...profileView, voice: 'es-AR' }, 'llamada', 'https://x.test/p/s', null, false)).toContain('se comunicará con vos.');
     // Another practice's request id restates nothing.
     const other = await practice();
     expect((await anonymous('GET', `/p/${other.slug}/enviada?tipo=turno&solicitud=${created.id}`)).body).not.toContain('<dl');

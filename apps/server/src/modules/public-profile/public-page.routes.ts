@@ -15,7 +15,7 @@ const FIRST_FREE_DAY_SEARCH = 14;
 
 type Form = Record<string, string | undefined>;
 
-export async function publicPageRoutes(app: FastifyInstance, options: { profiles: PublicProfileService; links: LinkOrigins }): Promise<void> {
+export async function publicPageRoutes(app: FastifyInstance, options: { profiles: PublicProfileService; links: LinkOrigins; emailsDelivered: boolean }): Promise<void> {
   const { profiles } = options;
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
@@ -77,7 +77,7 @@ export async function publicPageRoutes(app: FastifyInstance, options: { profiles
     if (!profile) return html(reply, 404, notFoundPage(canonical));
     const requestId = request.query?.solicitud;
     const sent = requestId && requestId.length <= 64 ? await profiles.sentRequest(slug, requestId) : null;
-    return html(reply, 200, sentPage(profile, request.query?.tipo === 'turno' ? 'turno' : 'llamada', canonical, sent));
+    return html(reply, 200, sentPage(profile, request.query?.tipo === 'turno' ? 'turno' : 'llamada', canonical, sent, options.emailsDelivered));
   });
 
   app.post('/p/:slug/solicitud', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { slug: string }; Body: Form | undefined }>, reply) => {

@@ -286,12 +286,28 @@ function sentSummary(sent: SentDetails): string {
   return `<dl class="summary">${rows.map(([term, value]) => `<dt>${e(term)}</dt><dd>${e(value)}</dd>`).join('')}</dl>`;
 }
 
-export function sentPage(profile: PublicProfileView, kind: 'turno' | 'llamada', canonical: string, sent: SentDetails | null = null): string {
+/**
+ * The confirmation says only what happened: the visitor was sent an email that the request arrived (a
+ * receipt, not a confirmation of the appointment — that comes when the nutritionist accepts) only when the
+ * server delivers email (SMTP); without it the message is written to the server log and nobody receives
+ * it, so the page does not promise one (issue 24).
+ */
+export function sentPage(
+  profile: PublicProfileView,
+  kind: 'turno' | 'llamada',
+  canonical: string,
+  sent: SentDetails | null = null,
+  emailsDelivered = true,
+): string {
   const say = voiced(profile.voice);
   const text =
     kind === 'turno'
-      ? `Tu horario queda reservado hasta que ${profile.name} lo confirme. Te enviamos un correo con los datos y te escribiremos con la respuesta.`
-      : `${profile.name} recibió tus datos y te llamará para coordinar. Te enviamos un correo de confirmación.`;
+      ? emailsDelivered
+        ? `Tu horario queda reservado hasta que ${profile.name} lo confirme. Te enviamos un correo con los datos de tu pedido y te escribiremos cuando haya una respuesta.`
+        : `Tu horario queda reservado hasta que ${profile.name} lo confirme. ${profile.name} verá tu pedido y se comunicará contigo con la respuesta.`
+      : emailsDelivered
+        ? `${profile.name} recibió tus datos y se comunicará contigo. Te enviamos un correo que confirma que tu pedido llegó.`
+        : `${profile.name} recibió tus datos y se comunicará contigo.`;
   return layout(
     { title: `Solicitud enviada — ${profile.name}`, description: describeProfile(profile), canonicalUrl: canonical, imageUrl: null, noindex: true },
     `<main class="wrap"><section><div class="alert ok" role="status"><h1>¡Solicitud enviada!</h1><p>${e(say(text))}</p>${sent ? sentSummary(sent) : ''}</div><a href="/p/${encodeURIComponent(profile.slug)}">Volver al perfil</a></section></main>`,
