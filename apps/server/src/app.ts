@@ -1,15 +1,12 @@
 // Builds the Fastify instance: plugins, security headers, OpenAPI, the /api/v1 feature routes and the
 // built single-page app. main.ts listens with it; tests call buildApp() and use app.inject().
-import fs from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import helmet from 'helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyCompress from '@fastify/compress';
-import { createSpaShell } from './lib/spa-shell.js';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -24,9 +21,10 @@ import { loadPatientTypes } from './db/reference-data/patient-types.js';
 import { AccessTokenIssuer } from './lib/access-token.js';
 import { createGuards, installGuardsFirst } from './lib/auth-guard.js';
 import { AppError } from './lib/errors.js';
+import { serveSinglePageApp } from './lib/web-app.js';
 import { createLinkOrigins, installLinkOrigins, publicUrlWarning } from './lib/link-origin.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.js';
 import { createEventBus, type EventBus } from './lib/event-bus.js';
 import { Mailer } from './lib/mailer.js';
 import { JobOutbox } from './lib/job-outbox.js';
@@ -66,6 +64,7 @@ import { createMarketingService } from './modules/marketing/marketing.service.js
 import { publicPageRoutes } from './modules/public-profile/public-page.routes.js';
 import { publicProfileRoutes } from './modules/public-profile/public-profile.routes.js';
 import { createPublicProfileService } from './modules/public-profile/public-profile.service.js';
+import { crawlerRoutes } from './modules/public-profile/crawler.routes.js';
 import { consultationsRoutes } from './modules/consultations/consultations.routes.js';
 import { patientsRoutes } from './modules/patients/patients.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
@@ -402,6 +401,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   // The public profile pages (/p/{slug}) are HTML from the server, not the single-page app.
   // The confirmation page promises the visitor an email only when email actually leaves the server.
   await app.register(publicPageRoutes, { profiles: publicProfiles, links, emailsDelivered: mailer.mode === 'smtp' });
+  // /robots.txt and /sitemap.xml (the published profiles, read at request time).
+  await app.register(crawlerRoutes, { profiles: publicProfiles, links });
   if (options.serveWeb !== false) await serveSinglePageApp(app, config.webDistDir);
 
   if (options.backgroundJobs !== false) {
@@ -419,45 +420,4 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     if (!options.database) await database.close();
   });
   return { app, database, bus, billingSink: billing.sink, jobs };
-}
-
-/** Serves the built SPA; any non-API GET that is not a file answers index.html so client routes work. */
-async function serveSinglePageApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
-  if (!fs.existsSync(indexFile)) {
-    app.log.warn({ distDir }, 'web app not built: run `npm run build` (npm start does it for you)');
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    serve: true,
-    cacheControl: false,
-    // The build writes a .br and a .gz next to every text asset (apps/web/vite.config.ts): sent as such
-    // with Content-Encoding and Vary: Accept-Encoding when the browser accepts them.
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      // The same URL answers brotli, gzip or plain bytes, so caches must key on Accept-Encoding.
-      res.setHeader('Vary', 'Accept-Encoding');
-      // Vite fingerprints assets, so they never change under the same name.
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
-  // Static files are registered one route each; every other GET outside /api answers the SPA shell,
-  // with the preload links of the screen it lands on (lib/spa-shell.ts).
-  const shellFor = createSpaShell(distDir);
-  const spaShell = (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/')) {
-      return reply.status(404).send(errorBody(request.id, 'NOT_FOUND', `No existe la ruta GET ${pathname}.`));
-    }
-    reply.header('Cache-Control', 'no-cache');
-    reply.header('Vary', 'Accept-Encoding');
-    const { body, encoding } = shellFor(pathname, request.headers['accept-encoding']);
-    if (encoding) reply.header('Content-Encoding', encoding);
-    return reply.type('text/html; charset=utf-8').send(body);
-  };
-  app.get('/', { schema: { hide: true } }, spaShell);
-  app.get('/*', { schema: { hide: true } }, spaShell);
 }

@@ -37,6 +37,19 @@
   root.setAttribute('data-theme', theme);
   root.setAttribute('data-primary-color', color);
   root.setAttribute('lang', prefs.locale === 'en' || prefs.locale === 'es-AR' ? prefs.locale : 'es');
+  // A theme chosen in the app (not the device's) colours the browser's bars too.
+  if (theme !== 'system') {
+    var metas = document.querySelectorAll('meta[name="theme-color"]');
+    for (var i = 0; i < metas.length; i += 1) metas[i].setAttribute('content', scheme === 'dark' ? '#242424' : '#ffffff');
+  }
+  // The patient portal is installed as its own app (start_url and scope /portal): its pages link its
+  // manifest. Keep in sync with src/lib/app-manifest.ts, which does the same on navigations in the app.
+  if (/^\/portal(\/|$)/.test(window.location.pathname)) {
+    var manifest = document.querySelector('link[rel="manifest"]');
+    if (manifest) manifest.setAttribute('href', '/portal/manifest.webmanifest');
+    var title = document.querySelector('meta[name="apple-mobile-web-app-title"]');
+    if (title) title.setAttribute('content', 'Mi nutrición');
+  }
 })();
 
 /* Early requests: with a stored session whose access token is still valid, GET /api/v1/me and the first

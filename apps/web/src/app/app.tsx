@@ -7,6 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { configureApiClient } from '../lib/api-client';
+import { applyAppManifest } from '../lib/app-manifest';
 import { i18n } from '../lib/i18n';
 import { preferencesColorSchemeManager, preferencesStore } from '../lib/preferences';
 import { queryClient } from '../lib/query-client';
@@ -17,6 +18,8 @@ import classes from './notifications.module.css';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
+// The portal and the professional's app are installed as two apps, each with its manifest.
+router.subscribe((state) => applyAppManifest(state.location.pathname));
 const colorSchemeManager = preferencesColorSchemeManager();
 
 configureApiClient({

@@ -43,6 +43,17 @@ export const publicProfileRepository = {
       .executeTakeFirst();
   },
 
+  /** Every published profile's slug and last change, for /sitemap.xml (the same rows /p/{slug} shows). */
+  listPublished(db: Executor) {
+    return db
+      .selectFrom('public_profiles')
+      .select(['slug', 'updated_at'])
+      .where('published', '=', 1)
+      .where('slug', 'is not', null)
+      .orderBy('slug')
+      .execute();
+  },
+
   slugOwner(db: Executor, slug: string) {
     return db.selectFrom('public_profiles').select('nutritionist_id').where('slug', '=', slug).executeTakeFirst();
   },

@@ -304,6 +304,12 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
       return bytes;
     },
 
+    /** The published profiles for the sitemap: slug and the day it last changed (YYYY-MM-DD). */
+    async publishedPages(): Promise<Array<{ slug: string; lastModified: string }>> {
+      const rows = await repo.listPublished(db);
+      return rows.flatMap((row) => (row.slug ? [{ slug: row.slug, lastModified: String(row.updated_at).slice(0, 10) }] : []));
+    },
+
     async view(slug: string): Promise<PublicProfileView> {
       const row = await published(slug);
       return {
