@@ -28,6 +28,10 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from '
 import { createEventBus, type EventBus } from './lib/event-bus.js';
 import { Mailer } from './lib/mailer.js';
 import { JobOutbox } from './lib/job-outbox.js';
+import { createEndpointAllowList } from './modules/push/endpoint-allow-list.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { createPushService, type PushService } from './modules/push/push.service.js';
+import { loadOrCreateVapidKeys } from './modules/push/vapid-keys.js';
 import { createS3UploadBackend, registerUploadBackend, unregisterUploadBackend } from './lib/upload-backends.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { loadOrCreateSigningSecret } from './lib/secrets.js';
@@ -136,6 +140,8 @@ export interface AlmendraApp {
   billingSink: BillingEventSink;
   /** The durable job queue (lib/job-outbox.ts); its loop runs with backgroundJobs, tests call runDue(). */
   jobs: JobOutbox;
+  /** Web Push (modules/push): notify() enqueues deliveries into `jobs`. */
+  notifications: PushService;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
@@ -205,6 +211,20 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.smtpFrom);
   // Work done after a request, once across instances (push deliveries, billing retries): lib/job-outbox.ts.
   const jobs = new JobOutbox({ db: database.db, clock, log: app.log });
+  // Web Push (docs/push.md): features call notifications.notify(…); deliveries run as 'push.deliver' jobs.
+  const vapid = loadOrCreateVapidKeys({ publicKey: config.push.vapidPublicKey, privateKey: config.push.vapidPrivateKey }, config.dataDir);
+  if (vapid.generated && config.databaseUrl) {
+    app.log.warn('VAPID keys generated into DATA_DIR/vapid.json: with several instances, share DATA_DIR or set VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY on all of them');
+  }
+  const notifications = createPushService({
+    db: database.db,
+    clock,
+    jobs,
+    vapid,
+    subject: config.push.subject,
+    allowList: createEndpointAllowList(config.push.endpointHosts),
+    log: app.log,
+  });
   const bus = options.bus ?? createEventBus(config.redisUrl);
   if (config.metricsToken) {
     await app.register(fastifyPlugin(metricsRoutes), { token: config.metricsToken, busKind: bus.kind, pool: database.poolStats });
@@ -239,7 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     acceptRateLimitPerIp: config.loginRateLimitPerIp,
     photoUrl,
   });
-  const chat = createChatService({ db: database.db, clock, bus, rateLimiter, sendLimitPerWindow: CHAT_SEND_LIMIT_PER_WINDOW, photoUrl });
+  const chat = createChatService({ db: database.db, clock, bus, rateLimiter, sendLimitPerWindow: CHAT_SEND_LIMIT_PER_WINDOW, photoUrl, notifier: notifications });
   await rateLimiter.prune();
   const appointments = createAppointmentsService({ db: database.db, clock, mailer, bus });
   const publicProfiles = createPublicProfileService({
@@ -251,6 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     appointments,
     dataDir: config.dataDir,
     links,
+    notifier: notifications,
   });
 
   await app.register(fastifyCookie);
@@ -346,7 +367,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(patientsRoutes, { db: database.db, clock, guards, dataDir: config.dataDir, photoUrlSecret: secret, bus });
       await api.register(statisticsRoutes, { db: database.db, clock, guards });
       await api.register(consultationsRoutes, { db: database.db, clock, guards, mailer, dataDir: config.dataDir, bus });
-      await api.register(realtimeRoutes, { tokens, bus, callRelay: createCallRelay({ db: database.db, bus }) });
+      await api.register(realtimeRoutes, { tokens, bus, callRelay: createCallRelay({ db: database.db, bus, notifier: notifications }) });
+      await api.register(pushRoutes, { push: notifications, portal, guards });
       await api.register(portalRoutes, { portal, chat, guards });
       await api.register(chatRoutes, { chat, portal, guards });
       await api.register(videoRoutes, { guards, clock, config: config.video });
@@ -364,7 +386,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         guards,
       });
       await api.register(plansRoutes, {
-        plans: createPlansService({ db: database.db, clock, dishes: createDishesService({ db: database.db, clock, dataDir: config.dataDir }) }),
+        plans: createPlansService({ db: database.db, clock, dishes: createDishesService({ db: database.db, clock, dataDir: config.dataDir }), notifier: notifications }),
         guards,
         db: database.db,
         mailer,
@@ -408,7 +430,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   if (options.backgroundJobs !== false) {
     // Every instance runs the scheduler; on PostgreSQL an advisory lock lets one instance scan per tick,
     // and claiming each reminder row atomically keeps sends single in any case.
-    const reminders = createReminderScheduler({ job: createReminderJob({ db: database.db, mailer, log: app.log }), clock, log: app.log, db: database.db });
+    const reminders = createReminderScheduler({ job: createReminderJob({ db: database.db, mailer, log: app.log, notifier: notifications }), clock, log: app.log, db: database.db });
     app.addHook('onReady', async () => reminders.start());
     app.addHook('onClose', async () => reminders.stop());
     app.addHook('onReady', async () => jobs.start());
@@ -419,5 +441,5 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     if (!options.bus) await bus.close();
     if (!options.database) await database.close();
   });
-  return { app, database, bus, billingSink: billing.sink, jobs };
+  return { app, database, bus, billingSink: billing.sink, jobs, notifications };
 }

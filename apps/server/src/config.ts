@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './lib/paths.js';
 import type { S3UploadConfig } from './lib/upload-backends.js';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS, parseHostRules } from './modules/push/endpoint-allow-list.js';
 
 const durationSeconds = (fallback: number) =>
   z.coerce
@@ -117,6 +118,27 @@ const envSchema = z.object({
     .enum(['true', 'false', ''])
     .default('false')
     .transform((v) => v === 'true'),
+  // Web Push (docs/push.md): the VAPID key pair (base64url, as web-push generate-vapid-keys prints it);
+  // unset, one is generated once into DATA_DIR/vapid.json.
+  VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{80,100}$/, { message: 'must be a base64url P-256 public key (87 characters)' }).optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{40,50}$/, { message: 'must be a base64url P-256 private key (43 characters)' }).optional(),
+  /** Contact the push services may use: mailto:… or https://…; default PUBLIC_URL (https) or SMTP_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .refine((v) => /^mailto:[^@\s]+@[^@\s]+$/.test(v) || /^https:\/\/[^\s]+$/.test(v), { message: 'must be a mailto: address or an https: URL' })
+    .optional(),
+  /** Hosts push endpoints may be on (host[:port], "*." for subdomains); default the browsers' push services. */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseHostRules(splitList(v));
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
   // Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (docs/deployment.md).
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -169,6 +191,8 @@ export type Config = {
   billing: { enabled: boolean; manualInstructions: string | null };
   /** null: no single sign-on (the default). */
   oidc: OidcConfig | null;
+  /** Web Push: configured VAPID keys (else generated into DATA_DIR), the VAPID subject, the endpoint hosts. */
+  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; endpointHosts: string[] };
 };
 
 export interface OidcConfig {
@@ -209,10 +233,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.OIDC_ISSUER_URL?.startsWith('http://') && !isLoopback(e.OIDC_ISSUER_URL)) {
     oidcProblems.push('OIDC_ISSUER_URL: must be an https URL (http only for localhost)');
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    oidcProblems.push('VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: set both (a key pair) or neither (generated into DATA_DIR)');
+  }
   if (oidcProblems.length > 0) throw new ConfigError(oidcProblems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
+  const smtpAddress = /<([^<>\s]+@[^<>\s]+)>/.exec(e.SMTP_FROM)?.[1] ?? (/^[^<>\s]+@[^<>\s]+$/.test(e.SMTP_FROM.trim()) ? e.SMTP_FROM.trim() : undefined);
   return {
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${smtpAddress ?? 'no-reply@almendra.local'}`),
+      endpointHosts: e.PUSH_ENDPOINT_HOSTS ? splitList(e.PUSH_ENDPOINT_HOSTS) : DEFAULT_PUSH_ENDPOINT_HOSTS,
+    },
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,

@@ -25,3 +25,4 @@ export * from './billing.js';
 export * from './growth.js';
 export * from './patient-payments.js';
 export * from './plan-solver.js';
+export * from './push.js';

@@ -28,6 +28,7 @@ import * as growthMeasurements from './migrations/0027-growth-measurements.js';
 import * as anthropometrySpecValues from './migrations/0031-anthropometry-spec-values.js';
 import * as helpCentreComplete from './migrations/0035-help-centre-complete.js';
 import * as outboxJobs from './migrations/0036-outbox-jobs.js';
+import * as pushNotifications from './migrations/0037-push-notifications.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0031-anthropometry-spec-values': anthropometrySpecValues,
   '0035-help-centre-complete': helpCentreComplete,
   '0036-outbox-jobs': outboxJobs,
+  '0037-push-notifications': pushNotifications,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

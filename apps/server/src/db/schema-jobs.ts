@@ -26,3 +26,29 @@ export interface OutboxJobsTable {
 export interface JobsDB {
   outbox_jobs: OutboxJobsTable;
 }
+
+/** Added by 0037-push-notifications. */
+export interface PushSubscriptionsTable {
+  id: string;
+  owner_kind: 'nutritionist' | 'patient';
+  /** The practice (nutritionists.id) or the patient (patients.id). */
+  owner_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: IsoInstant;
+  last_success_at: IsoInstant | null;
+}
+
+export interface NotificationPreferencesTable {
+  owner_kind: 'nutritionist' | 'patient';
+  owner_id: string;
+  event: string;
+  enabled: number;
+  updated_at: IsoInstant;
+}
+
+export interface PushDB {
+  push_subscriptions: PushSubscriptionsTable;
+  notification_preferences: NotificationPreferencesTable;
+}

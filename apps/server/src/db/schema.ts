@@ -10,7 +10,7 @@ import type { PortalDB } from './schema-portal.js';
 import type { AppointmentRequestBookingColumns, PublicProfileDB } from './schema-public-profile.js';
 import type { NotesDB } from './schema-notes.js';
 import type { PatientPaymentsDB } from './schema-patient-payments.js';
-import type { JobsDB } from './schema-jobs.js';
+import type { JobsDB, PushDB } from './schema-jobs.js';
 
 export type IsoInstant = string;
 export type Flag = number;
@@ -206,7 +206,7 @@ export interface SubscriptionEventsTable {
   created_at: IsoInstant;
 }
 
-export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, PublicProfileDB, NotesDB, PatientPaymentsDB, JobsDB {
+export interface DB extends PatientsDB, AppointmentsDB, FoodsDB, ConsultationsDB, PlansDB, PortalDB, PublicProfileDB, NotesDB, PatientPaymentsDB, JobsDB, PushDB {
   users: UsersTable;
   nutritionists: NutritionistsTable & NutritionistLogoColumns & NutritionistOnboardingColumns & NutritionistFiscalColumns & NutritionistProfileColumns;
   refresh_tokens: RefreshTokensTable;

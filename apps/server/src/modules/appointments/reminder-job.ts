@@ -18,6 +18,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { APPOINTMENT_MAIL_COLUMNS, placeAddress } from './appointments.repository.js';
 import { runExclusively } from '../../lib/job-lock.js';
 import { appointmentReminderEmail } from './reminder-email.js';
+import type { Notifier } from '../push/push.service.js';
 
 /** Local time of the day before at which reminders go out. */
 export const REMINDER_LOCAL_MINUTES = 9 * 60;
@@ -29,6 +30,8 @@ export interface ReminderJobDeps {
   db: Kysely<DB>;
   mailer: Mailer;
   log?: FastifyBaseLogger;
+  /** Web Push to the patient with the email (when she has the portal and notifications on). */
+  notifier?: Notifier;
 }
 
 export interface ReminderRunResult {
@@ -79,7 +82,7 @@ export function createReminderJob(deps: ReminderJobDeps) {
       .innerJoin('patients as p', 'p.id', 'a.patient_id')
       .innerJoin('nutritionists as n', 'n.id', 'a.nutritionist_id')
       .leftJoin('services as sv', 'sv.id', 'a.service_id')
-      .select(['a.id', ...APPOINTMENT_MAIL_COLUMNS, 'sv.name as service_name'])
+      .select(['a.id', 'a.patient_id', ...APPOINTMENT_MAIL_COLUMNS, 'sv.name as service_name'])
       .where('n.time_zone', '=', storedZone)
       .where('a.status', '=', 'scheduled')
       .where('a.reminder_claimed_at', 'is', null)
@@ -138,6 +141,9 @@ export function createReminderJob(deps: ReminderJobDeps) {
             }),
           );
           await db.updateTable('appointments').set({ reminder_sent_at: nowIso }).where('id', '=', row.id).execute();
+          if (row.patient_id) {
+            await deps.notifier?.notify({ recipient: { kind: 'patient', id: row.patient_id }, event: 'appointment_reminder', url: '/portal', tag: `appointment-${row.id}`, key: `appointment_reminder:${row.id}` });
+          }
           sent += 1;
         }
         if (page.length < BATCH_SIZE) break;

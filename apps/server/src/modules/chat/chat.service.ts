@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.js';
 import { channels, type EventBus, type RealtimeEvent } from '../../lib/event-bus.js';
 import { newId } from '../../lib/ids.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { Notifier } from '../push/push.service.js';
 import { containsPattern, searchTerms } from '../patients/patient-text.js';
 import { chatRepository as repo, type ChatMessageRow } from './chat.repository.js';
 
@@ -26,6 +27,8 @@ export interface ChatServiceDeps {
   /** Messages one user may send per rate-limit window. */
   sendLimitPerWindow: number;
   photoUrl: (patient: { id: string; nutritionist_id: string; version: number; photo_path: string | null }) => string | null;
+  /** Web Push to the other side (no text in it: docs/push.md). */
+  notifier?: Notifier;
 }
 
 /** One side of one conversation: who is acting, and which conversation. */
@@ -179,6 +182,11 @@ export function createChatService(deps: ChatServiceDeps) {
       // The name lets a background tab title its browser notification without another request.
       await publish(party, { type: 'chat.message', patientId: party.patientId, patientName: `${patient.first_name} ${patient.last_name}`.trim(), message });
       await publishUnread(party, party.side === 'nutritionist' ? 'patient' : 'nutritionist');
+      await deps.notifier?.notify(
+        party.side === 'nutritionist'
+          ? { recipient: { kind: 'patient', id: party.patientId }, event: 'chat_message', url: '/portal?tab=chat', tag: 'chat' }
+          : { recipient: { kind: 'nutritionist', id: party.nutritionistId }, event: 'chat_message', url: `/chat?paciente=${encodeURIComponent(party.patientId)}`, tag: `chat-${party.patientId}` },
+      );
       return message;
     },
 

@@ -54,6 +54,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { DishesService } from '../dishes/dishes.service.js';
 import { requirePatient } from '../patients/patient-access.js';
+import type { Notifier } from '../push/push.service.js';
 import { exchangeGroupsFor, groupValues, referenceIntakes } from './exchange-groups.js';
 
 type Scope = { nutritionistId: string };
@@ -64,6 +65,8 @@ export interface PlansServiceDeps {
   db: Kysely<DB>;
   clock: Clock;
   dishes: DishesService;
+  /** Web Push to the patient when a plan is published for her. */
+  notifier?: Notifier;
 }
 
 export interface PlanListInput {
@@ -486,6 +489,7 @@ export function createPlansService(deps: PlansServiceDeps) {
         .where('id', '=', id)
         .where('nutritionist_id', '=', scope.nutritionistId)
         .execute();
+      await deps.notifier?.notify({ recipient: { kind: 'patient', id: row.patient_id }, event: 'plan_published', url: '/portal?tab=plan', tag: 'plan' });
       return this.get(scope, id);
     },
 

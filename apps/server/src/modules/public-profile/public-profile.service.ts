@@ -36,6 +36,7 @@ import { practiceVoice } from './practice-voice.js';
 import { publicProfileRepository as repo } from './public-profile.repository.js';
 import { loadPracticeMailContext, newRequestNotificationEmail, requestReceivedEmail } from './request-emails.js';
 import type { LinkOrigins } from '../../lib/link-origin.js';
+import type { Notifier } from '../push/push.service.js';
 
 type Scope = { nutritionistId: string };
 
@@ -49,6 +50,8 @@ export interface PublicProfileServiceDeps {
   dataDir: string;
   /** Origin of the profile's link (current) and of the booking emails a visitor triggers (currentForAnonymous). */
   links: LinkOrigins;
+  /** Web Push to the nutritionist for each new request. */
+  notifier?: Notifier;
 }
 
 /** The realtime event the inbox and the menu badge refetch on. */
@@ -443,6 +446,7 @@ export function createPublicProfileService(deps: PublicProfileServiceDeps) {
       }
 
       await bus.publish(channels.nutritionist(scope.nutritionistId), { type: REQUESTS_CHANGED_EVENT, requestId: id }).catch(() => undefined);
+      await deps.notifier?.notify({ recipient: { kind: 'nutritionist', id: scope.nutritionistId }, event: 'appointment_request', url: '/marketing', tag: 'appointment-request', key: `appointment_request:${id}` });
       // A visitor, not signed in, triggers these emails: the anonymous rule of lib/link-origin.ts.
       const publicBase = deps.links.currentForAnonymous();
       const practice = await loadPracticeMailContext(db, scope, publicBase);

@@ -8,6 +8,7 @@ import { CALL_SIGNAL_TYPES, type CallSignalType } from '@almendra/contracts';
 import type { DB } from '../../db/schema.js';
 import type { AccessClaims } from '../../lib/access-token.js';
 import { channels, type EventBus } from '../../lib/event-bus.js';
+import type { Notifier } from '../push/push.service.js';
 
 const MAX_SIGNAL_FIELD = 32 * 1024;
 
@@ -29,7 +30,7 @@ export interface CallSignalMessage {
 
 export type RelayResult = { ok: true } | { ok: false; code: string; message: string };
 
-export function createCallRelay(deps: { db: Kysely<DB>; bus: EventBus }) {
+export function createCallRelay(deps: { db: Kysely<DB>; bus: EventBus; notifier?: Notifier }) {
   const { db, bus } = deps;
   return async function relay(claims: AccessClaims, message: CallSignalMessage): Promise<RelayResult> {
     const callId = typeof message.callId === 'string' && message.callId.length <= 64 ? message.callId : null;
@@ -91,6 +92,10 @@ export function createCallRelay(deps: { db: Kysely<DB>; bus: EventBus }) {
       ...(reason !== undefined ? { reason } : {}),
       ...media,
     });
+    // A phone with the portal closed rings through Web Push; one push per call however often it is offered.
+    if (message.type === 'call.offer') {
+      await deps.notifier?.notify({ recipient: { kind: 'patient', id: patientId }, event: 'video_call', url: '/portal?tab=call', tag: 'video-call', key: `video_call:${callId}` });
+    }
     return { ok: true };
   };
 }
