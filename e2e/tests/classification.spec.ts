@@ -5,7 +5,6 @@ import { expect, test } from '@playwright/test';
 import { apiCall, expectAccessible, register, screenshot } from './support.js';
 
 test('the BMI category follows the BMI as shown, at 40,0 and at 25,0; the header names the patient type', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);
   const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Elena', lastName: 'Sosa', sex: 'f', birthDate: '1980-04-02' });
   await page.goto(`/nueva-consulta?paciente=${patient.id}`);
@@ -31,7 +30,6 @@ test('the BMI category follows the BMI as shown, at 40,0 and at 25,0; the header
 // Heath-Carter: each component appears as soon as its own inputs are typed (it used to be all or nothing:
 // a visit without bone breadths showed no endomorphy or ectomorphy at all).
 test('each Heath-Carter component shows as soon as its own measurements are typed', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);
   const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Julia', lastName: 'Paz', sex: 'f', birthDate: '1990-06-15' });
   await page.goto(`/nueva-consulta?paciente=${patient.id}`);

@@ -9,7 +9,6 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, expectAccessible, register, screenshot } from './support.js';
 
-const TOUR_KEY = 'almendra.firstPatientTour';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; file: string }> {
@@ -25,7 +24,6 @@ test('a payment recorded from the agenda, its receipt, the balance in the record
     throw new Error(`unexpected browser dialog: ${dialog.message()}`);
   });
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.addInitScript((key) => localStorage.setItem(key, 'done'), TOUR_KEY);
   await register(page);
 
   // A place open every day, a $ 15.000 service, a patient and today's 09:00 appointment, attended.

@@ -4,7 +4,6 @@ import { expect, test } from '@playwright/test';
 import { apiCall, login, register, screenshot } from './support.js';
 
 test('a patient added on one device appears on the other without a reload', async ({ page, browser }) => {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   const account = await register(page);
   await apiCall(page, 'POST', '/patients', { firstName: 'Primera', lastName: 'Paciente', sex: 'f' });
 

@@ -13,10 +13,6 @@ const PHONE = { width: 390, height: 844 };
 // on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
-async function skipFirstPatientTour(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
-}
-
 /** Waits until the shell has finished moving its main area (the navbar slides in or out on resize). */
 async function settled(page: Page) {
   const left = () => page.locator('#main-content').evaluate((el) => (el.firstElementChild ?? el).getBoundingClientRect().left);
@@ -56,13 +52,11 @@ async function typeRichText(page: Page, testId: string, parts: Array<{ text: str
 async function newNutritionistPage(browser: Browser, account = newAccount('notas')) {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  await skipFirstPatientTour(page);
   await register(page, account);
   return { page, account };
 }
 
 test('notes: a patient note and an own note, pinned and bold, survive a reload and are searchable', async ({ page }) => {
-  await skipFirstPatientTour(page);
   await page.setViewportSize(DESKTOP);
   await register(page, newAccount('notas'));
   const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Camila', lastName: 'Ibarra', sex: 'f', birthDate: '1992-04-02' });
@@ -139,7 +133,6 @@ test('notes: a patient note and an own note, pinned and bold, survive a reload a
 });
 
 test('news: an admin publishes, the nutritionist sees the badge, opens /novedades and it clears', async ({ page, browser }) => {
-  await skipFirstPatientTour(page);
   await page.setViewportSize(DESKTOP);
   await register(page, newAccount('novedades'));
   await expect(page.getByTestId('news-bell')).toBeVisible();
@@ -193,7 +186,6 @@ test('news: an admin publishes, the nutritionist sees the badge, opens /novedade
 });
 
 test('help: the FAQ answers a search and the guided tour can be reopened', async ({ page }) => {
-  await skipFirstPatientTour(page);
   await page.setViewportSize(DESKTOP);
   await register(page, newAccount('ayuda'));
   await page.goto('/ayuda');
@@ -223,7 +215,6 @@ test('help: the FAQ answers a search and the guided tour can be reopened', async
 });
 
 test('referrals: a colleague who signs up through the link is attributed to the referrer', async ({ page, browser }) => {
-  await skipFirstPatientTour(page);
   await page.setViewportSize(DESKTOP);
   await register(page, newAccount('referente'));
   await page.goto('/gratis');
@@ -262,7 +253,6 @@ test('referrals: a colleague who signs up through the link is attributed to the 
 });
 
 test('the same screens in dark mode', async ({ page }) => {
-  await skipFirstPatientTour(page);
   await page.setViewportSize(DESKTOP);
   await register(page, newAccount('oscuro'));
   await apiCall(page, 'PATCH', '/me/preferences', { theme: 'dark' });

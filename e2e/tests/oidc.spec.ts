@@ -54,7 +54,6 @@ test.afterAll(async () => {
 test('a first sign-in through the provider creates the account and lands on /inicio', async ({ browser }) => {
   const context = await browser.newContext({ baseURL, locale: 'es-AR', reducedMotion: 'reduce', viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   const email = `sso.${Date.now().toString(36)}@clinica.example`;
   provider.nextAccount = { sub: `sub-${email}`, email, email_verified: true, given_name: 'Lucía', family_name: 'Paz', locale: 'es-AR' };
   await page.goto('/login');

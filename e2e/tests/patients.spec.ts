@@ -4,14 +4,27 @@
 // results, the reminder opt-out, a 200-row CSV import with 3 bad rows, column mapping of an import with
 // unknown headers, JSON and PDF export, the change history, delete and restore. Screenshots + axe per screen.
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, expectAccessible, register, screenshot } from './support.js';
+import { apiCall, expectAccessible, firstPatientPopup, logout, newAccount, register, screenshot } from './support.js';
 
-const TOUR_KEY = 'almendra.firstPatientTour';
-
-/** A registered nutritionist who has already seen the first-patient tour. */
+/** A registered nutritionist who has already put the first-patient popup away ("Ahora no"). */
 async function registerWithoutTour(page: Page) {
-  await page.addInitScript((key) => localStorage.setItem(key, 'done'), TOUR_KEY);
   return register(page);
+}
+
+/** The first-patient popup is up, and the screen's main heading is still uncovered and clickable. */
+async function expectPopupBesideScreen(page: Page) {
+  await expect(firstPatientPopup(page)).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  await expect(heading).toBeVisible();
+  const box = (await heading.boundingBox())!;
+  const covered = await page.evaluate(
+    ({ x, y }) => {
+      const hit = document.elementFromPoint(x, y);
+      return !!hit?.closest('[data-testid="first-patient-popup"]');
+    },
+    { x: box.x + Math.min(box.width / 2, 40), y: box.y + box.height / 2 },
+  );
+  expect(covered).toBe(false);
 }
 
 async function pickOption(page: Page, label: string, option: string | RegExp) {
@@ -26,7 +39,9 @@ function isoDaysAgo(days: number): string {
 const display = (iso: string) => iso.split('-').reverse().join('-');
 
 test('first-patient tour on a fresh account creates the patient and opens the record', async ({ page }) => {
-  await register(page);
+  // Four screenshots and an axe check: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
+  await register(page, newAccount(), undefined, { keepFirstPatientPopup: true });
   const dialog = page.getByRole('dialog', { name: 'Cargá tu primer paciente' });
   await expect(dialog).toBeVisible();
   await screenshot(page, 'patients-01-tour');
@@ -72,14 +87,72 @@ test('first-patient tour on a fresh account creates the patient and opens the re
   await expect(page.getByTestId('record-name')).toHaveText('José Pérez');
 });
 
-test('dismissed tour stays dismissed in this browser', async ({ page }) => {
-  await register(page);
-  const dialog = page.getByRole('dialog', { name: 'Cargá tu primer paciente' });
+test('the first-patient popup is on every main screen while the practice has no patient', async ({ page }) => {
+  // Seven screens, two sizes, each loaded in full: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await register(page, newAccount(), undefined, { keepFirstPatientPopup: true });
+  const dialog = firstPatientPopup(page);
+  for (const path of ['/citas', '/alimentos', '/plantillas', '/estadisticas', '/pacientes', '/cuenta']) {
+    await page.goto(path);
+    await expectPopupBesideScreen(page);
+  }
+  await page.goto('/citas');
+  await expect(dialog).toBeVisible();
+  await screenshot(page, 'patients-01b-tour-on-citas');
+  // On a phone it sits in the page's flow, above the screen: nothing of the screen is under it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((el) => getComputedStyle(el.parentElement!).position)).not.toBe('fixed');
+  await screenshot(page, 'patients-01c-tour-on-citas-phone');
+  await page.goto('/alimentos');
+  await expectPopupBesideScreen(page);
+  await page.getByRole('heading', { level: 1 }).first().scrollIntoViewIfNeeded();
+  await screenshot(page, 'patients-01d-tour-on-alimentos-phone');
+  // The new-patient form is the same invitation: no popup over it.
+  await page.goto('/nuevo-paciente');
+  await expect(page.getByLabel('Nombre').first()).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // Created from the popup on another screen: the record opens and the popup is gone everywhere.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/alimentos');
+  await dialog.getByLabel('Nombre').fill('Ana');
+  await dialog.getByLabel('Apellido').fill('Ruiz');
+  await dialog.getByRole('radio', { name: 'Femenino' }).check();
+  await dialog.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByTestId('record-name')).toHaveText('Ana Ruiz');
+  await page.goto('/citas');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a dismissed first-patient popup stays away for the account on every screen; another account still gets its own', async ({ page }) => {
+  await register(page, newAccount(), undefined, { keepFirstPatientPopup: true });
+  const dialog = firstPatientPopup(page);
+  await page.goto('/alimentos');
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Ahora no' }).click();
   await expect(dialog).toHaveCount(0);
-  await page.goto('/pacientes');
+  await expect.poll(async () => (await apiCall<{ firstPatientTour: string }>(page, 'GET', '/me/onboarding')).firstPatientTour).toBe('dismissed');
+  for (const path of ['/alimentos', '/citas', '/pacientes']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(dialog).toHaveCount(0);
+  }
   await expect(page.getByTestId('patients-empty')).toBeVisible();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('patients-empty')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // The same browser, another practice: the memory is per account, so hers shows.
+  await logout(page);
+  await register(page, newAccount(), undefined, { keepFirstPatientPopup: true });
+  await page.goto('/citas');
+  await expect(dialog).toBeVisible();
 });
 
 test('full new-patient form with a webcam photo, then search with and without accents and by place', async ({ page }) => {

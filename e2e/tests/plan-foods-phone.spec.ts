@@ -11,7 +11,6 @@ import { pdfToText } from './consultations-support';
 
 test('picker, own food from the picker, unit change, phone width and household measures in the PDF', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await page.setViewportSize({ width: 390, height: 844 });
   await register(page);
   const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Camila', lastName: 'Ibarra', sex: 'f', birthDate: '1992-04-02' });

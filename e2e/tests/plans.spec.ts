@@ -451,7 +451,6 @@ test('one plan of each type for a patient with a consultation: publish, duplicat
 });
 
 test('a plan typed with everyday Argentine names: each first result is the food meant, and the PDF reads in household measures', async ({ page }, testInfo) => {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);
   const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Rocío', lastName: 'Giménez', sex: 'f', birthDate: '1992-04-10' });
   const plan = await apiCall<{ id: string }>(page, 'POST', '/plans', { type: 2, title: 'Semana de Rocío', patientId: patient.id, content: { formula: [] } });
@@ -495,7 +494,6 @@ test('a plan typed with everyday Argentine names: each first result is the food 
 });
 
 test('the plan editor on a phone in dark mode: household hints, the unusual-amount mark and its dialog fit, axe clean', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await page.setViewportSize({ width: 390, height: 844 });
   await register(page);
   const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Rocío', lastName: 'Giménez', sex: 'f', birthDate: '1992-04-10' });

@@ -14,7 +14,6 @@ async function phone(browser: Browser): Promise<Page> {
 
 test('a new plan waits until it is published for the patient; earlier plans stay in her portal', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await page.setViewportSize({ width: 1366, height: 768 });
   await register(page);
   const email = `paciente.${Date.now().toString(36)}@e2e.test`;

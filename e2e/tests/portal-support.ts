@@ -10,7 +10,6 @@ export async function phone(browser: Browser): Promise<Page> {
 
 /** A practice with two patients, one of them (Camila) in the portal on a phone. */
 export async function practiceWithPortalPatient(page: Page, browser: Browser) {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await page.setViewportSize({ width: 1366, height: 768 });
   await register(page);
   const email = `chat.${Date.now().toString(36)}@e2e.test`;

@@ -71,7 +71,6 @@ test('a conversation between a browser on instance A and a phone on instance B',
   try {
     const nutritionistContext = await browser.newContext({ baseURL: `http://127.0.0.1:${portA}`, locale: 'es-AR', reducedMotion: 'reduce' });
     const page = await nutritionistContext.newPage();
-    await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
     await register(page);
     const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Nora', lastName: 'Vidal', sex: 'f', birthDate: '1988-08-08', email: `nora.${Date.now().toString(36)}@e2e.test` });
     const invite = await apiCall<{ code: string }>(page, 'POST', `/patients/${patient.id}/portal-invite`);

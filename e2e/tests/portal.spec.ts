@@ -26,7 +26,6 @@ async function expectReceivingVideo(page: Page) {
 
 test('invite → accept → chat both ways → video call → daily log in the record → revoke', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);
   await apiCall(page, 'PATCH', '/me/profile', { phone: '011 15 5555-1234' });
   const email = `paciente.${Date.now().toString(36)}@e2e.test`;
@@ -175,9 +174,6 @@ test('invite → accept → chat both ways → video call → daily log in the r
 });
 
 test('the chat and the portal in dark mode and on a laptop screen', async ({ page, browser }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('almendra.firstPatientTour', 'done');
-  });
   await page.setViewportSize({ width: 1366, height: 768 });
   await register(page);
   await apiCall(page, 'PATCH', '/me/preferences', { theme: 'dark' });

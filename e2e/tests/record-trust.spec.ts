@@ -6,7 +6,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiCall, expectAccessible, register, screenshot } from './support.js';
 
 async function openRecordWithoutTour(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);
   const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Rosa', lastName: 'Quiroga', sex: 'f', birthDate: '1970-02-14', heightCm: 158 });
   await page.goto(`/ficha?id=${patient.id}`);
@@ -118,7 +117,6 @@ test('a lab form answers every error at once, and a date error asks for the dd-m
 });
 
 test('the WhatsApp link dials a mobile typed the Argentine way (area code, 15) as 54 9 + area + number', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);
   const cases = [
     { mobileAreaCode: '011', mobileNumber: '15 6123-4567', digits: '5491161234567' },
@@ -138,7 +136,6 @@ test('the WhatsApp link dials a mobile typed the Argentine way (area code, 15) a
 });
 
 test('a new patient form shows every error at once, the future birth date with the others', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);
   await page.goto('/nuevo-paciente');
   await page.getByLabel('Apellido', { exact: true }).fill('López');
@@ -152,7 +149,6 @@ test('a new patient form shows every error at once, the future birth date with t
 });
 
 test('a stored province written another way, and a place deleted since, still show in the record after reload', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);
   const place = await apiCall<{ id: string }>(page, 'POST', '/locations', { name: 'Consultorio Viejo' });
   const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', {

@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, expectAccessible, register, screenshot, screensDir } from './support.js';
 
-const TOUR_KEY = 'almendra.firstPatientTour';
 
 async function pickOption(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
@@ -50,7 +49,6 @@ test('statistics of a month with real data, CSV download, empty month; news cons
   // Seeding, five axe checks and two downloads in one flow: more than the default minute on a busy machine.
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.addInitScript((key) => localStorage.setItem(key, 'done'), TOUR_KEY);
   await register(page);
   const { beto } = await seedMarch(page);
 

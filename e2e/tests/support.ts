@@ -45,8 +45,29 @@ export function lastEmailTo(address: string): { subject: string; text_body: stri
   }
 }
 
-/** Signs up through /comenzar; `country` (its name as listed) replaces the default, Argentina. */
-export async function register(page: Page, account = newAccount(), country?: string) {
+/** The first-patient popup of a practice without patients (the shell shows it on every main screen). */
+export function firstPatientPopup(page: Page) {
+  return page.getByRole('dialog', { name: /^(Cargá|Carga) tu primer paciente$|^Add your first patient$/ });
+}
+
+/** Puts the first-patient popup away as a person would ("Ahora no"): the account remembers it. */
+export async function dismissFirstPatientPopup(page: Page): Promise<void> {
+  const popup = firstPatientPopup(page);
+  await popup.getByRole('button', { name: /^(Ahora no|Not now)$/ }).click();
+  await expect(popup).toHaveCount(0);
+}
+
+export interface RegisterOptions {
+  /** Leave the first-patient popup up (the specs about it). By default it is put away ("Ahora no"). */
+  keepFirstPatientPopup?: boolean;
+}
+
+/**
+ * Signs up through /comenzar; `country` (its name as listed) replaces the default, Argentina. The new
+ * practice has no patient, so the first-patient popup shows on every main screen: unless asked to keep
+ * it, it is put away here, so a spec's own clicks are never under it.
+ */
+export async function register(page: Page, account = newAccount(), country?: string, options: RegisterOptions = {}) {
   await page.goto('/comenzar');
   await page.getByLabel('Nombre', { exact: true }).fill(account.firstName);
   await page.getByLabel('Apellido', { exact: true }).fill(account.lastName);
@@ -60,6 +81,9 @@ export async function register(page: Page, account = newAccount(), country?: str
   }
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page).toHaveURL(/\/inicio$/);
+  if (!options.keepFirstPatientPopup && (await apiCall<{ user: { role: string } }>(page, 'GET', '/me')).user.role === 'nutritionist') {
+    await dismissFirstPatientPopup(page);
+  }
   return account;
 }
 

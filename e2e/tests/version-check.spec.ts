@@ -6,7 +6,6 @@ import { register, screenshot } from './support.js';
 
 test('an open tab notices a newer deployment and offers a reload', async ({ page }) => {
   await page.clock.install();
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);
   await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
   await expect(page.getByTestId('new-version')).toHaveCount(0);

@@ -24,6 +24,12 @@ import { PHONE_QUERY } from '../../lib/breakpoints';
 // Chat and calls in the shell (floating chat, incoming-call notice) load after the screen has settled
 // (its data shown), in their own chunk: no main screen waits or competes for them on a first visit.
 const BillingNotices = lazy(() => import('../../features/billing/components/billing-notices').then((m) => ({ default: m.BillingNotices })));
+// The first-patient popup (seed 1 §4: part of the shell of every main screen) while the tour is due.
+const FirstPatientTour = lazy(() =>
+  import('../../features/patients/components/first-patient-tour').then((m) => ({ default: m.FirstPatientTour })),
+);
+/** Screens where the popup would only repeat what is on screen: the new-patient form itself. */
+const NO_FIRST_PATIENT_POPUP = new Set(['/nuevo-paciente']);
 const ChatShell = lazy(() => import('../../features/chat/components/chat-shell').then((m) => ({ default: m.ChatShell })));
 // On phones the chat is a header icon instead of a floating button (see chat-header-button.tsx).
 const ChatHeaderButton = lazy(() => import('../../features/chat/components/chat-header-button').then((m) => ({ default: m.ChatHeaderButton })));
@@ -128,6 +134,7 @@ export function MainLayout() {
           <WhenSettled>
             <Suspense fallback={null}>
               <BillingNotices />
+              {NO_FIRST_PATIENT_POPUP.has(location.pathname) ? null : <FirstPatientTour />}
             </Suspense>
           </WhenSettled>
         ) : null}

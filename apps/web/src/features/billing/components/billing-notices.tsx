@@ -8,19 +8,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showError } from '../../../lib/toast';
-import { onboardingQuery } from '../../onboarding';
+import { useCurrentUser } from '../../../lib/current-user';
+import { firstPatientDismissedHere, onboardingQuery } from '../../onboarding';
 import { billingApi, billingKeys, mySubscriptionQuery } from '../api/billing-api';
 import { formatDay } from './billing-tab';
 import { FiscalForm } from './fiscal-form';
-
-/** The first-patient popup also remembers a dismissal in this browser (patients/first-patient-tour.tsx). */
-function firstPatientDismissedHere(): boolean {
-  try {
-    return window.localStorage.getItem('almendra.firstPatientTour') === 'done';
-  } catch {
-    return false;
-  }
-}
 
 export function BillingNotices() {
   const { t, i18n } = useTranslation('billing');
@@ -28,7 +20,9 @@ export function BillingNotices() {
   const mine = useQuery({ ...mySubscriptionQuery(), meta: { silent: true } });
   // One popup at a time: the first-patient popup (onboarding) goes first, the billing popup after it.
   const onboarding = useQuery({ ...onboardingQuery(), meta: { silent: true } });
-  const firstPatientPopupDue = onboarding.data?.firstPatientTour === 'sin_tour' && !firstPatientDismissedHere();
+  // The first-patient popup also remembers a dismissal in this browser, per account (onboarding/first-patient-memory.ts).
+  const me = useCurrentUser();
+  const firstPatientPopupDue = onboarding.data?.firstPatientTour === 'sin_tour' && !firstPatientDismissedHere(me.data?.user.id);
   const [fiscalSaved, setFiscalSaved] = useState(false);
   const [fiscalClosed, setFiscalClosed] = useState(false);
   const seen = useMutation({

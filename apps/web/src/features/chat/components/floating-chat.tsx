@@ -1,29 +1,102 @@
-// The floating chat of the spec, on every main screen: a launcher (with the unread total) opens a window
-// whose header shows the contact's picture (initials without one) and the title ('Tú' / 'Tú y {name}'), minimise and close; clicking the title toggles
-// the searchable contact list ('Nuevo mensaje' when no conversation is open). Three window sizes of the
-// spec (240×340, 360×510, 480×680) follow the screen width. Opening it clears the current chat and
-// shows the contacts; close also clears it and marks the participant inactive. Above the launcher, the
-// participants that are active or have unread messages sit in numbered slots (lib/chat-heads.ts: at
-// most 7, slot ≥ 6 swaps with 5 when opened), each opening its conversation.
+// The floating chat of the spec, on every main screen from 48em up (on a phone the chat is the header's
+// icon, which opens /chat: one conversation at a time, full screen). A launcher (with the unread total)
+// opens the 'Nuevo mensaje' window with the searchable contact list; each contact opens in its own window,
+// so several conversations are open at once, side by side along the bottom edge, left of the launcher
+// (lib/chat-windows.ts: as many as the screen's width holds — two at 1366 px — the most recently used
+// ones; the rest wait as heads). Each window's header shows the contact's picture (initials without one)
+// and the title ('Vos y {name}'), minimise and close; clicking the title toggles the contact list, from
+// which another contact opens in its own window. Participants sit in numbered slots (lib/chat-heads.ts:
+// at most 7 show, slot ≥ 6 swaps with 5 when opened); minimised windows and unread conversations show as
+// round heads in a column above the launcher; close marks the participant inactive. Three window sizes
+// of the spec (240×340, 360×510, 480×680) follow the screen width.
 import { useState } from 'react';
 import { ActionIcon, Avatar, Badge, Group, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useViewportSize } from '@mantine/hooks';
 import { IconMessages, IconMinus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
 import { chatApi } from '../api/chat-api';
-import { HEAD_SPACING, closeHead, openHead, visibleHeads, withUnread, type ChatHead } from '../lib/chat-heads';
+import { closeHead, openHead, withUnread, type ChatHead } from '../lib/chat-heads';
+import {
+  DOCK_RIGHT,
+  WINDOW_GAP,
+  closeWindow,
+  headsBesideWindows,
+  minimiseWindow,
+  openWindows,
+  showWindow,
+  windowsThatFit,
+  type ChatWindowState,
+} from '../lib/chat-windows';
 import { ChatThread } from './chat-thread';
 import { ConversationList } from './conversation-list';
 import classes from './floating-chat.module.css';
 
+type Contact = { patientId: string; name: string; photo: string | null };
+
+interface WindowFrameProps {
+  title: string;
+  contact: Contact | null;
+  showContacts: boolean;
+  onToggleContacts: () => void;
+  onMinimise: () => void;
+  onClose: () => void;
+  right: number;
+  width: number;
+  height: string;
+  children: React.ReactNode;
+}
+
+/** One floating window: header (picture, title that toggles the contacts, minimise, close) and body. */
+function WindowFrame({ title, contact, showContacts, onToggleContacts, onMinimise, onClose, right, width, height, children }: WindowFrameProps) {
+  const { t } = useTranslation('portal');
+  return (
+    <Paper
+      shadow="xl"
+      radius="md"
+      withBorder
+      className={classes.window}
+      style={{ width, height, right }}
+      role="dialog"
+      aria-label={title}
+      data-testid="floating-chat"
+      data-patient-id={contact?.patientId}
+    >
+      <Group justify="space-between" wrap="nowrap" className={classes.header}>
+        <UnstyledButton onClick={onToggleContacts} className={classes.title} aria-expanded={showContacts} data-testid="floating-chat-title">
+          <Group gap="xs" wrap="nowrap">
+            {contact ? (
+              // The contact's picture, or their initials when they have none (spec: the header shows who).
+              <Avatar src={contact.photo} name={contact.name} color="initials" radius="xl" size={28} data-testid="floating-chat-avatar" aria-hidden />
+            ) : null}
+            <Text fw={700} c="white" truncate>
+              {title}
+            </Text>
+          </Group>
+        </UnstyledButton>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="subtle" color="white" onClick={onMinimise} aria-label={t('chat.minimise')}>
+            <IconMinus size={18} aria-hidden />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="white" onClick={onClose} aria-label={t('chat.close')}>
+            <IconX size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+      </Group>
+      <div className={classes.body}>{children}</div>
+    </Paper>
+  );
+}
+
 export function FloatingChat({ unread }: { unread: number }) {
   const { t } = useTranslation('portal');
-  const [open, setOpen] = useState(false);
-  const [minimised, setMinimised] = useState(false);
-  const [current, setCurrent] = useState<{ id: string; name: string; photo: string | null } | null>(null);
-  const [showContacts, setShowContacts] = useState(true);
+  // The 'Nuevo mensaje' window (contact list), opened by the launcher.
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [windows, setWindows] = useState<ChatWindowState[]>([]);
+  // Conversation windows showing their contact list instead of the conversation (the title toggles it).
+  const [listing, setListing] = useState<ReadonlySet<string>>(new Set());
+  const [clock, setClock] = useState(1);
   const queryClient = useQueryClient();
   const contacts = useQuery({ queryKey: ['chat', 'conversations', 'heads'], queryFn: () => chatApi.conversations({ limit: 20 }) });
   useRealtimeEvents(['chat.message', 'chat.unread', 'realtime.reconnected'], () => {
@@ -36,54 +109,50 @@ export function FloatingChat({ unread }: { unread: number }) {
     setMergedFrom(contacts.data);
     setHeads((current) => withUnread(current, contacts.data.items));
   }
-  const openConversation = (c: { patientId: string; name: string; photo: string | null }) => {
-    setHeads((current) => openHead(current, c));
-    setCurrent({ id: c.patientId, name: c.name, photo: c.photo });
-    setShowContacts(false);
-    setMinimised(false);
-    setOpen(true);
-  };
+
   const wide = useMediaQuery('(min-width: 75em)');
   const narrow = useMediaQuery('(max-width: 30em)');
   const size = narrow ? { w: 240, h: 340 } : wide ? { w: 480, h: 680 } : { w: 360, h: 510 };
-  // Keep the window inside short screens (a 768 px high laptop).
+  // Keep the windows inside short screens (a 768 px high laptop).
   const height = `min(${size.h}px, calc(100dvh - 120px))`;
+  const { width: viewportWidth } = useViewportSize();
+  const fit = windowsThatFit(viewportWidth || window.innerWidth, size.w);
+
+  const setListingOf = (patientId: string, on: boolean) =>
+    setListing((current) => {
+      const next = new Set(current);
+      if (on) next.add(patientId);
+      else next.delete(patientId);
+      return next;
+    });
+
+  /** Opens a contact in its own window (or restores and brings forward the one it has). */
+  const openConversation = (c: Contact) => {
+    setHeads((current) => openHead(current, c));
+    setWindows((current) => showWindow(current, c.patientId, clock));
+    setClock((n) => n + 1);
+    setListingOf(c.patientId, false);
+    setPickerOpen(false);
+  };
 
   const launch = () => {
     if (typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined);
-    setCurrent(null);
-    setShowContacts(true);
-    setMinimised(false);
-    setOpen(true);
+    setPickerOpen(true);
   };
-  const title = current ? t('chat.titleWith', { name: current.name }) : showContacts ? t('chat.newMessage') : t('chat.titleYou');
 
-  const shownHeads = !open || minimised ? visibleHeads(heads) : [];
+  const open = openWindows(windows, heads, pickerOpen ? fit - 1 : fit);
+  const sideHeads = headsBesideWindows(heads, open);
+  const headOf = (patientId: string) => heads.find((h) => h.patientId === patientId);
+  const rightOf = (index: number) => DOCK_RIGHT + index * (size.w + WINDOW_GAP);
+  const listHeight = `calc(${height} - 130px)`;
+
   return (
     <>
-      {shownHeads.map((head, index) => (
-        <Tooltip key={head.patientId} label={head.name} position="left">
-          <UnstyledButton
-            className={classes.head}
-            style={{ bottom: 24 + (index + 1) * HEAD_SPACING.bottom }}
-            onClick={() => openConversation(head)}
-            aria-label={head.unread > 0 ? t('chat.headUnread', { name: head.name, count: head.unread }) : t('chat.headOpen', { name: head.name })}
-            data-testid="floating-chat-head"
-            data-slot={head.slot}
-          >
-            <Avatar src={head.photo} name={head.name} color="initials" radius="xl" size={48} />
-            {head.unread > 0 && (
-              <Badge size="sm" color="red" circle className={classes.badge}>
-                {head.unread}
-              </Badge>
-            )}
-          </UnstyledButton>
-        </Tooltip>
-      ))}
-      {(!open || minimised) && (
+      {/* The launcher with the heads above it, in one column that rises over a sticky save bar. */}
+      <div className={classes.dock}>
         <div className={classes.launcher}>
           <Tooltip label={t('chat.open')} position="left">
-            <ActionIcon size={52} radius="xl" className={classes.launcherButton} onClick={open ? () => setMinimised(false) : launch} aria-label={t('chat.open')} data-testid="floating-chat-launcher">
+            <ActionIcon size={52} radius="xl" className={classes.launcherButton} onClick={launch} aria-label={t('chat.open')} data-testid="floating-chat-launcher">
               <IconMessages size={26} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -93,54 +162,81 @@ export function FloatingChat({ unread }: { unread: number }) {
             </Badge>
           )}
         </div>
-      )}
-      {open && !minimised && (
-        <Paper shadow="xl" radius="md" withBorder className={classes.window} style={{ width: size.w, height }} role="dialog" aria-label={title} data-testid="floating-chat">
-          <Group justify="space-between" wrap="nowrap" className={classes.header}>
-            <UnstyledButton onClick={() => setShowContacts((v) => !v)} className={classes.title} aria-expanded={showContacts} data-testid="floating-chat-title">
-              <Group gap="xs" wrap="nowrap">
-                {current ? (
-                  // The contact's picture, or their initials when they have none (spec: the header shows who).
-                  <Avatar src={current.photo} name={current.name} color="initials" radius="xl" size={28} data-testid="floating-chat-avatar" aria-hidden />
-                ) : null}
-                <Text fw={700} c="white" truncate>
-                  {title}
-                </Text>
-              </Group>
+        {sideHeads.map((head) => (
+          <Tooltip key={head.patientId} label={head.name} position="left">
+            <UnstyledButton
+              className={classes.head}
+              onClick={() => openConversation(head)}
+              aria-label={head.unread > 0 ? t('chat.headUnread', { name: head.name, count: head.unread }) : t('chat.headOpen', { name: head.name })}
+              data-testid="floating-chat-head"
+              data-slot={head.slot}
+            >
+              <Avatar src={head.photo} name={head.name} color="initials" radius="xl" size={48} />
+              {head.unread > 0 && (
+                <Badge size="sm" color="red" circle className={classes.badge}>
+                  {head.unread}
+                </Badge>
+              )}
             </UnstyledButton>
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon variant="subtle" color="white" onClick={() => setMinimised(true)} aria-label={t('chat.minimise')}>
-                <IconMinus size={18} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="white"
-                onClick={() => {
-                  if (current) setHeads((all) => closeHead(all, current.id));
-                  setOpen(false);
-                  setCurrent(null);
-                }}
-                aria-label={t('chat.close')}
-              >
-                <IconX size={18} aria-hidden />
-              </ActionIcon>
-            </Group>
-          </Group>
-          <div className={classes.body}>
-            {showContacts || !current ? (
+          </Tooltip>
+        ))}
+      </div>
+      {pickerOpen && (
+        <WindowFrame
+          title={t('chat.newMessage')}
+          contact={null}
+          showContacts
+          onToggleContacts={() => undefined}
+          onMinimise={() => setPickerOpen(false)}
+          onClose={() => setPickerOpen(false)}
+          right={rightOf(0)}
+          width={size.w}
+          height={height}
+        >
+          <div className={classes.contacts}>
+            <ConversationList selected={null} onSelect={openConversation} height={listHeight} />
+          </div>
+        </WindowFrame>
+      )}
+      {open.map((w, index) => {
+        const head = headOf(w.patientId);
+        if (!head) return null;
+        const showContacts = listing.has(w.patientId);
+        return (
+          <WindowFrame
+            key={w.patientId}
+            title={t('chat.titleWith', { name: head.name })}
+            contact={head}
+            showContacts={showContacts}
+            onToggleContacts={() => setListingOf(w.patientId, !showContacts)}
+            onMinimise={() => setWindows((current) => minimiseWindow(current, w.patientId))}
+            onClose={() => {
+              setHeads((all) => closeHead(all, w.patientId));
+              setWindows((current) => closeWindow(current, w.patientId));
+              setListingOf(w.patientId, false);
+            }}
+            right={rightOf(index + (pickerOpen ? 1 : 0))}
+            width={size.w}
+            height={height}
+          >
+            {showContacts ? (
               <div className={classes.contacts}>
                 <ConversationList
-                  selected={current?.id ?? null}
-                  onSelect={openConversation}
-                  height={`calc(${height} - 130px)`}
+                  selected={w.patientId}
+                  onSelect={(c) => {
+                    // Another contact opens in its own window; this one goes back to its conversation.
+                    setListingOf(w.patientId, false);
+                    openConversation(c);
+                  }}
+                  height={listHeight}
                 />
               </div>
             ) : (
-              <ChatThread key={current.id} endpoint={chatApi.practiceEndpoint(current.id)} height={`calc(${height} - 120px)`} active={!minimised} />
+              <ChatThread endpoint={chatApi.practiceEndpoint(w.patientId)} height={`calc(${height} - 120px)`} active />
             )}
-          </div>
-        </Paper>
-      )}
+          </WindowFrame>
+        );
+      })}
     </>
   );
 }

@@ -1,7 +1,6 @@
 // The dashboard's 'Pacientes recientes' card: the 5 patients most recently visited or updated, each a
-// link to its record (the query: api/dashboard-queries.ts). The first-patient tour rides along here,
-// since /inicio is where a new account lands.
-import { lazy, Suspense } from 'react';
+// link to its record (the query: api/dashboard-queries.ts). The first-patient popup lives in the shell
+// (app/layouts/main-layout.tsx), on every main screen.
 import { Anchor, Avatar, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,8 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recentPatientsQuery } from '../api/dashboard-queries';
 import { formatDate } from '../../../lib/dates';
-
-const FirstPatientTour = lazy(() => import('../../patients').then((m) => ({ default: m.FirstPatientTour })));
 
 /** dd-mm-yyyy of an instant, in the browser's calendar day. */
 const formatDay = (iso: string): string => formatDate(iso);
@@ -21,9 +18,6 @@ export function RecentPatientsCard() {
   const items = recent.data ?? [];
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="recent-patients">
-      <Suspense fallback={null}>
-        <FirstPatientTour />
-      </Suspense>
       <Title order={2} size="h4" id="recent-patients" mb="md">
         {t('dashboard:patients.title')}
       </Title>

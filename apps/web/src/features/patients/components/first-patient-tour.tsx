@@ -1,53 +1,45 @@
-// First-patient tour (seed 1 section 4): shown while the account's tour is 'sin_tour' (GET
-// /me/onboarding: the server says 'completed' as soon as the practice has any patient, active, new or
-// in the trash), a popup asks nombre, apellido and genero, shows animated dots while it creates the
-// patient and opens the record. Dismissing it is kept on the account (every device) and in this browser.
+// First-patient popup (seed 1 section 4, part of the shell of every main screen): shown while the
+// account's tour is 'sin_tour' (GET /me/onboarding: the server says 'completed' as soon as the practice has
+// any patient, active, new or in the trash), it asks nombre, apellido and genero, shows animated dots while
+// it creates the patient and opens the record. "Ahora no" or the close button put it away for the account
+// (PATCH /me/onboarding 'dismissed': every device) and, at once, in this browser for that account
+// (features/onboarding/first-patient-memory.ts). From 48em up it is a non-modal card in the bottom-right
+// corner; on a phone it sits in the page's flow above the screen's content, so it never covers an action.
 import { useState } from 'react';
-import { Affix, CloseButton, Group, Button, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Affix, Box, CloseButton, Group, Button, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { patientKeys, patientsApi } from '../api/patients-api';
 import { showError } from '../../../lib/toast';
-import { onboardingKey, onboardingQuery, updateOnboarding } from '../../onboarding';
+import { PHONE_QUERY } from '../../../lib/breakpoints';
+import { useCurrentUser } from '../../../lib/current-user';
+import { firstPatientDismissedHere, onboardingKey, onboardingQuery, rememberFirstPatientDismissed, updateOnboarding } from '../../onboarding';
 import { preventEnterSubmit } from './form-keys';
 import classes from './patients.module.css';
-
-export const TOUR_STORAGE_KEY = 'almendra.firstPatientTour';
-
-function tourDone(): boolean {
-  try {
-    return window.localStorage.getItem(TOUR_STORAGE_KEY) === 'done';
-  } catch {
-    return true;
-  }
-}
-
-function markTourDone(): void {
-  try {
-    window.localStorage.setItem(TOUR_STORAGE_KEY, 'done');
-  } catch {
-    // Storage unavailable: the popup may show again, which is harmless.
-  }
-}
 
 export function FirstPatientTour() {
   const { t } = useTranslation('patients');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [dismissed, setDismissed] = useState(tourDone);
-  const onboarding = useQuery({ ...onboardingQuery(), enabled: !dismissed });
+  const me = useCurrentUser();
+  const userId = me.data?.user.id;
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [closed, setClosed] = useState(false);
+  const dismissed = closed || firstPatientDismissedHere(userId);
+  const onboarding = useQuery({ ...onboardingQuery(), enabled: !!userId && !dismissed });
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [sex, setSex] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [creating, setCreating] = useState(false);
 
-  if (dismissed || onboarding.data?.firstPatientTour !== 'sin_tour') return null;
+  if (!userId || dismissed || onboarding.data?.firstPatientTour !== 'sin_tour') return null;
 
   const close = () => {
-    markTourDone();
-    setDismissed(true);
+    rememberFirstPatientDismissed(userId);
+    setClosed(true);
     updateOnboarding(queryClient, { firstPatientTour: 'dismissed' }).catch(() => undefined);
   };
 
@@ -61,11 +53,11 @@ export function FirstPatientTour() {
     setCreating(true);
     try {
       const patient = await patientsApi.create({ firstName, lastName, sex: sex as 'm' | 'f' });
-      markTourDone();
+      rememberFirstPatientDismissed(userId);
       await queryClient.invalidateQueries({ queryKey: patientKeys.all });
       await queryClient.invalidateQueries({ queryKey: onboardingKey });
       queryClient.setQueryData(patientKeys.detail(patient.id), patient);
-      setDismissed(true);
+      setClosed(true);
       void navigate(`/ficha?id=${encodeURIComponent(patient.id)}`);
     } catch (error) {
       setCreating(false);
@@ -73,18 +65,17 @@ export function FirstPatientTour() {
     }
   };
 
-  return (
-    // A non-modal popup in the corner: it invites without locking the rest of the screen.
-    <Affix position={{ bottom: 24, right: 24 }} zIndex={190}>
+  const card = (
       <Paper
         withBorder
-        shadow="xl"
+        shadow={phone ? 'sm' : 'xl'}
         radius="md"
-        p="lg"
-        w={380}
-        maw="calc(100vw - 48px)"
+        p={phone ? 'md' : 'lg'}
+        w={phone ? undefined : 380}
+        maw={phone ? undefined : 'calc(100vw - 48px)'}
         role="dialog"
         aria-labelledby="first-patient-tour-title"
+        data-testid="first-patient-popup"
       >
         <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
           <Title order={2} size="h4" id="first-patient-tour-title">
@@ -142,6 +133,13 @@ export function FirstPatientTour() {
         </form>
       )}
       </Paper>
+  );
+  // On a phone, in the flow of the page (above the screen's own content): nothing under it is hidden.
+  if (phone) return <Box mb="md">{card}</Box>;
+  // From 48em up, a non-modal popup in the corner: it invites without locking the rest of the screen.
+  return (
+    <Affix position={{ bottom: 24, right: 24 }} zIndex={190}>
+      {card}
     </Affix>
   );
 }

@@ -25,7 +25,6 @@ import type { Patient } from '@almendra/contracts';
 import { locationsQuery, PATIENT_PAGE_SIZE, patientKeys, patientListQuery, patientsApi, type PatientListParams } from '../api/patients-api';
 import { formatDate } from '../lib/format';
 import { showSuccess } from '../../../lib/toast';
-import { FirstPatientTour } from './first-patient-tour';
 import { PromotePatientButton } from './promote-patient';
 import { ImportPatientsModal } from './import-patients';
 import { ContactsExportModal } from './contacts-export';
@@ -58,7 +57,6 @@ export function PatientsList() {
 
   return (
     <Stack gap="lg">
-      <FirstPatientTour />
       <Group justify="space-between" align="flex-end">
         <Title order={1}>{t('nav:pages.patients')}</Title>
         <Group gap="xs">
