@@ -5,9 +5,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startErrorReporting } from './lib/error-reporting';
+import { installSubmitFocus } from './lib/form-focus';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
+
+// Every form, on a failed submit, takes the person to its first error (lib/form-focus.ts).
+installSubmitFocus();
 
 createRoot(container).render(
   <StrictMode>

@@ -3,20 +3,38 @@
 // (getComputedStyle + scrollHeight) and sets a height that makes the next one force layout again: on
 // /ficha's first visit that was ~120 ms of a throttled phone's CPU before the record could paint
 // (issue 15, docs/web.md). Browsers without field-sizing (Firefox, older Safari) keep Mantine's autosize.
+// With `max` (the contract's limit) the field stops there and says so: a counter appears under it near the
+// limit (components/length-counter.tsx), so a long note is never cut silently (issue 24).
 import { Textarea, type TextareaProps } from '@mantine/core';
+import { LengthCounter } from './length-counter';
 
 const FIELD_SIZING = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 /** The height of `rows` lines of the textarea's own line height, with its padding and border. */
 const rowsHeight = (rows: number) => `calc(${rows}lh + 2 * var(--input-padding-y, 0rem) + 2 * 0.0625rem * var(--mantine-scale, 1))`;
 
-export function AutoTextarea({ minRows = 1, maxRows, ...props }: Omit<TextareaProps, 'autosize' | 'styles' | 'rows'>) {
-  if (!FIELD_SIZING) return <Textarea {...props} autosize minRows={minRows} maxRows={maxRows} />;
-  return (
+type AutoTextareaProps = Omit<TextareaProps, 'autosize' | 'styles' | 'rows'> & {
+  /** The most characters the server accepts (packages/contracts): the field stops there and counts near it. */
+  max?: number;
+};
+
+export function AutoTextarea({ minRows = 1, maxRows, max, ...props }: AutoTextareaProps) {
+  const field = !FIELD_SIZING ? (
+    <Textarea {...props} maxLength={max ?? props.maxLength} autosize minRows={minRows} maxRows={maxRows} />
+  ) : (
     <Textarea
       {...props}
+      maxLength={max ?? props.maxLength}
       rows={minRows}
       styles={{ input: { fieldSizing: 'content', minHeight: rowsHeight(minRows), maxHeight: maxRows === undefined ? undefined : rowsHeight(maxRows) } }}
     />
+  );
+  if (max === undefined) return field;
+  const length = typeof props.value === 'string' ? props.value.length : 0;
+  return (
+    <div>
+      {field}
+      <LengthCounter length={length} max={max} onlyNearLimit />
+    </div>
   );
 }

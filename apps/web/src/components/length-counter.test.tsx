@@ -14,3 +14,16 @@ describe('LengthCounter', () => {
     expect(screen.getByTestId('length-counter').textContent).toBe('500/500 caracteres: llegaste al máximo');
   });
 });
+
+describe('LengthCounter near the limit only (what AutoTextarea max shows under every limited field)', () => {
+  it('is absent well below the limit and appears from 80 % on', () => {
+    const { rerender } = renderWithProviders(<LengthCounter length={100} max={1000} onlyNearLimit />);
+    expect(screen.queryByTestId('length-counter')).toBeNull();
+    rerender(<LengthCounter length={799} max={1000} onlyNearLimit />);
+    expect(screen.queryByTestId('length-counter')).toBeNull();
+    rerender(<LengthCounter length={800} max={1000} onlyNearLimit />);
+    expect(screen.getByTestId('length-counter').textContent).toBe('800/1000 caracteres');
+    rerender(<LengthCounter length={1000} max={1000} onlyNearLimit />);
+    expect(screen.getByTestId('length-counter').textContent).toBe('1000/1000 caracteres: llegaste al máximo');
+  });
+});

@@ -12,14 +12,14 @@ export interface SourceFile {
   text: string;
 }
 
-/** Every .ts/.tsx file under apps/web/src except tests. */
-export function sourceFiles(root: string = SRC_ROOT): SourceFile[] {
+/** Every .ts/.tsx file (or every file whose name matches `names`) under apps/web/src, except tests. */
+export function sourceFiles(root: string = SRC_ROOT, names: RegExp = /\.tsx?$/): SourceFile[] {
   const files: SourceFile[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      else if (names.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
         files.push({ path: relative(root, full).split(sep).join('/'), text: readFileSync(full, 'utf8') });
       }
     }

@@ -11,6 +11,7 @@ import { fieldErrors } from '../../../lib/api-error';
 import { showSuccess } from '../../../lib/toast';
 import { adminFaqApi, adminFaqQuery } from '../api/help-admin-api';
 import { DeleteButton } from './news-admin-panel';
+import { LengthCounter } from '../../../components/length-counter';
 
 const FAQ_KEY = ['faq'] as const;
 const blockEnter = (e: React.KeyboardEvent) => {
@@ -141,6 +142,7 @@ function ItemForm({ item, categories, onDone }: { item?: FaqItem; categories: Fa
       <Stack gap="sm">
         <Select label={t('admin.category')} required data={categories.map((c) => ({ value: c.id, label: c.name }))} value={categoryId} onChange={setCategoryId} error={errors.categoryId} allowDeselect={false} />
         <TextInput label={t('admin.question')} required value={question} onChange={(e) => setQuestion(e.currentTarget.value)} error={errors.question} maxLength={300} onKeyDown={blockEnter} data-testid="admin-faq-question" />
+        <LengthCounter length={question.length} max={300} onlyNearLimit />
         <RichTextField label={t('admin.answer')} initialValue={item?.answerHtml ?? ''} onChange={setAnswer} error={errors.answerHtml} testId="admin-faq-answer" minHeight={140} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} data-testid="admin-faq-save">

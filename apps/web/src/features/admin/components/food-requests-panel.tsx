@@ -118,6 +118,7 @@ function RequestCard({ request }: { request: AdminFoodRequest }) {
           label={t('admin.reason')}
           required
           minRows={3}
+          max={1000}
           value={reason}
           error={reasonError}
           onChange={(event) => setReason(event.currentTarget.value)}

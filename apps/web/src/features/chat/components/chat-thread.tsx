@@ -278,7 +278,7 @@ export function ChatThread({ endpoint, height, active = true, onReadOnly }: Chat
           onKeyDown={onKeyDown}
           minRows={1}
           maxRows={5}
-          maxLength={CHAT_TEXT_MAX}
+          max={CHAT_TEXT_MAX}
           style={{ flex: 1 }}
           data-testid="chat-input"
         />

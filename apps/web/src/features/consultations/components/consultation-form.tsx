@@ -4,12 +4,12 @@
 // Three modes: a new consultation, one started from an appointment (pre-filled from it and linked to it on
 // saving) and the correction of a saved one (every field, PATCH with its version).
 import type { Appointment, Consultation, Patient, Pregnancy } from '@almendra/contracts';
+
 import {
   Alert,
   Button,
   Checkbox,
   Grid,
-  Group,
   List,
   Loader,
   Paper,
@@ -68,6 +68,11 @@ import { DecimalField } from './decimal-field';
 import { DerivedPanel } from './derived-panel';
 import { AppointmentPaymentLine } from '../../payments/agenda';
 import { useGrowthPreview } from '../lib/use-growth-preview';
+import { StickyActions } from '../../../components/sticky-actions';
+
+// packages/contracts consultations.ts: note 4000, summaryNote 1000 (the root import would evaluate every schema).
+const CONSULTATION_NOTE_MAX = 4000;
+const CONSULTATION_SUMMARY_NOTE_MAX = 1000;
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -408,10 +413,11 @@ function ConsultationFormFields({
 
             <Section title={t('sections.note')}>
               <Stack gap="sm">
-                <AutoTextarea label={t('fields.note')} minRows={2} value={values.note} onChange={(e) => set('note', e.currentTarget.value)} />
+                <AutoTextarea label={t('fields.note')} minRows={2} max={CONSULTATION_NOTE_MAX} value={values.note} onChange={(e) => set('note', e.currentTarget.value)} />
                 <AutoTextarea
                   label={t('fields.summaryNote')}
                   minRows={2}
+                  max={CONSULTATION_SUMMARY_NOTE_MAX}
                   value={values.summaryNote}
                   onChange={(e) => set('summaryNote', e.currentTarget.value)}
                 />
@@ -453,17 +459,17 @@ function ConsultationFormFields({
                 {!timeValid ? t('invalidTime') : t('invalidNumber')}
               </Text>
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(-1)}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending || update.isPending}>
-                {editing ? t('actions.saveChanges') : t('actions.save')}
-              </Button>
-            </Group>
           </Stack>
         </Grid.Col>
       </Grid>
+      <StickyActions testId="consultation-actions">
+        <Button variant="default" onClick={() => void navigate(-1)}>
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" loading={create.isPending || update.isPending}>
+          {editing ? t('actions.saveChanges') : t('actions.save')}
+        </Button>
+      </StickyActions>
     </form>
   );
 }

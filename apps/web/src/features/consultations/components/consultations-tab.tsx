@@ -2,6 +2,7 @@
 // date, edit note, delete, PDF), evolution charts, the somatochart and a side-by-side comparison of two
 // consultations.
 import type { ConsultationListItem, Patient } from '@almendra/contracts';
+
 import { roundAsDisplayed } from '@almendra/domain';
 import { axisDomain, MINIMUM_AXIS_SPAN } from '../lib/chart-scale';
 import { LineChart } from '@mantine/charts';
@@ -45,6 +46,9 @@ import {
 import { NUMERIC_ROWS } from '../lib/derived-rows';
 import { formatDate, formatSigned, formatWithUnit } from '../lib/format';
 import { Somatochart } from './somatochart';
+
+/** packages/contracts consultations.ts CONSULTATION_NOTE_MAX. */
+const CONSULTATION_NOTE_MAX = 4000;
 
 // The WHO charts carry the WHO tables (~100 KB): loaded only for a child's record.
 const GrowthCharts = lazy(() => import('./growth-charts'));
@@ -245,7 +249,7 @@ function EditModal({ item, mode, onClose }: { item: ConsultationListItem; mode: 
           </>
         ) : null}
         {mode === 'note' ? (
-          <AutoTextarea label={t('fields.note')} minRows={3} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-autofocus />
+          <AutoTextarea label={t('fields.note')} minRows={3} max={CONSULTATION_NOTE_MAX} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-autofocus />
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

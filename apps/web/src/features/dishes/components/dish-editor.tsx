@@ -45,6 +45,7 @@ import {
   useOwnFoodCatalog,
 } from '../../foods';
 import { dishesApi, dishQuery, ownDishOptionsQuery, toDomainTotals } from '../api/dishes-api';
+import { StickyActions } from '../../../components/sticky-actions';
 
 const stopEnter = (event: React.KeyboardEvent) => {
   if (event.key === 'Enter') event.preventDefault();
@@ -282,7 +283,7 @@ function DishEditor({ dish }: { dish: Dish | null }) {
               error={errors.servings}
             />
           </SimpleGrid>
-          <AutoTextarea mt="sm" label={t('foods:dishes.descriptionLabel')} minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <AutoTextarea mt="sm" label={t('foods:dishes.descriptionLabel')} minRows={2} max={2000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
         </Paper>
 
         <Paper withBorder p="md" radius="md">
@@ -512,14 +513,14 @@ function DishEditor({ dish }: { dish: Dish | null }) {
           />
         </div>
 
-        <Group justify="flex-end">
+        <StickyActions>
           <Button variant="default" onClick={() => void navigate(dish ? `/detalle-comida/${encodeURIComponent(dish.id)}` : '/platos')}>
             {t('foods:cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
             {t('foods:dishes.save')}
           </Button>
-        </Group>
+        </StickyActions>
       </Stack>
     </form>
   );

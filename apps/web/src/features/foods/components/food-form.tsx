@@ -1,6 +1,6 @@
 // /nuevo-alimento (edit with ?id=): an own food with names, brand, group, any subset of nutrients per 100 g
 // (empty = 0) and household measures. The server's 400 field errors appear under each field.
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { showError, showSuccess } from '../../../lib/toast';
 import { foodDetailQuery, foodGroupsQuery, foodsApi } from '../api/foods-api';
 import { fieldErrorsFrom, MeasureFields, measuresFromForm, NutrientFields, nutrientsFromForm, nutrientsToForm, type NutrientFormValues } from './nutrient-fields';
 import { submitFocusingErrors } from '../../../lib/form-focus';
+import { StickyActions } from '../../../components/sticky-actions';
 
 interface FoodFormValues extends NutrientFormValues {
   nameEs: string;
@@ -112,14 +113,14 @@ function FoodForm({ food }: { food: FoodDetail | null }) {
         <Paper withBorder p="md" radius="md">
           <MeasureFields form={form} />
         </Paper>
-        <Group justify="flex-end">
+        <StickyActions>
           <Button variant="default" onClick={() => void navigate(-1)}>
             {t('foods:cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
             {t('foods:form.save')}
           </Button>
-        </Group>
+        </StickyActions>
       </Stack>
     </form>
   );

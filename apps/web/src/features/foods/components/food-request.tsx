@@ -95,7 +95,7 @@ export function FoodRequestView() {
                 {...form.getInputProps('group')}
               />
             </SimpleGrid>
-            <AutoTextarea mt="sm" label={t('foods:request.notes')} minRows={2} {...form.getInputProps('notes')} />
+            <AutoTextarea mt="sm" label={t('foods:request.notes')} minRows={2} max={1000} {...form.getInputProps('notes')} />
             <Text size="sm" fw={700} mt="md" id="label-photo-title">
               {t('foods:request.photo')}
             </Text>

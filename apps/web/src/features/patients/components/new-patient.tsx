@@ -1,6 +1,6 @@
 // /nuevo-paciente: every personal field, an optional photo (file or webcam), then the record opens.
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { showError, showSuccess } from '../../../lib/toast';
 import { PatientForm, preventEnterSubmit } from './patient-form';
 import { PhotoPicker } from './photo-picker';
 import { focusFirstInvalidSoon } from '../../../lib/form-focus';
+import { StickyActions } from '../../../components/sticky-actions';
 
 export function NewPatient() {
   const { t } = useTranslation(['patients', 'nav', 'common']);
@@ -70,14 +71,14 @@ export function NewPatient() {
               onPhoto={(blob, filename) => setPhoto({ blob, filename, url: URL.createObjectURL(blob) })}
             />
             <PatientForm values={values} onChange={setValues} errors={errors} idPrefix="new" />
-            <Group justify="flex-end">
+            <StickyActions>
               <Button variant="default" onClick={() => void navigate('/pacientes')}>
                 {t('patients:actions.cancel')}
               </Button>
               <Button type="submit" loading={saving}>
                 {t('patients:create.submit')}
               </Button>
-            </Group>
+            </StickyActions>
           </Stack>
         </form>
       </Paper>

@@ -120,6 +120,7 @@ function BackgroundForm({ patient, readOnly, initial }: SectionProps & { initial
                 onChange={(e) => setDraft({ ...draft, [f]: e.currentTarget.value })}
                 error={errors[f]}
                 minRows={2}
+                max={f === 'notes' ? 4000 : 2000}
               />
             ))}
           </SimpleGrid>
@@ -225,6 +226,7 @@ function HabitsForm({ patient, readOnly, initial }: SectionProps & { initial: Ha
             onChange={(e) => setDraft({ ...draft, notes: e.currentTarget.value })}
             error={errors.notes}
             minRows={2}
+            max={4000}
           />
           <SaveBar pending={save.isPending} readOnly={readOnly} />
         </Stack>

@@ -149,6 +149,7 @@ export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormP
         onChange={(e) => set('reasonForConsultation')(e.currentTarget.value)}
         error={errors.reasonForConsultation}
         minRows={2}
+        max={2000}
       />
       <AutoTextarea
         id={`${idPrefix}-goal`}
@@ -157,6 +158,7 @@ export function PatientForm({ values, onChange, errors, idPrefix }: PatientFormP
         onChange={(e) => set('goal')(e.currentTarget.value)}
         error={errors.goal}
         minRows={2}
+        max={2000}
       />
       <Switch
         id={`${idPrefix}-remindersOptOut`}

@@ -12,6 +12,7 @@ import { changedFields, sameValues, valuesFromPatient, type PatientValues } from
 import { showError, showSuccess } from '../../../lib/toast';
 import { PatientForm, preventEnterSubmit } from './patient-form';
 import { focusFirstInvalidSoon } from '../../../lib/form-focus';
+import { StickyActions } from '../../../components/sticky-actions';
 
 export function PersonalSection({ patient, readOnly }: { patient: Patient; readOnly: boolean }) {
   const { t } = useTranslation('patients');
@@ -52,7 +53,7 @@ export function PersonalSection({ patient, readOnly }: { patient: Patient; readO
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack>
           <PatientForm values={values} onChange={setValues} errors={errors} idPrefix="record" />
-          <Group justify="flex-end">
+          <StickyActions>
             {dirty && (
               <Text size="sm" c="dimmed" role="status">
                 {t('record.unsaved')}
@@ -64,7 +65,7 @@ export function PersonalSection({ patient, readOnly }: { patient: Patient; readO
             <Button type="submit" loading={save.isPending} disabled={!dirty}>
               {t('record.savePersonal')}
             </Button>
-          </Group>
+          </StickyActions>
         </Stack>
       </fieldset>
       {dirty ? <LeaveGuard /> : null}

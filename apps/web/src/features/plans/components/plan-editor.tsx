@@ -328,7 +328,7 @@ export function PlanEditor({ plan }: { plan: Plan }) {
             data={PLAN_GOAL_IDS.map((id) => ({ value: id, label: t(`goals.${id}`) }))}
             onChange={(v) => v && setGoal(v as PlanGoalId)}
           />
-          <AutoTextarea label={t('fields.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} minRows={1} maxRows={4} />
+          <AutoTextarea label={t('fields.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} minRows={1} maxRows={4} max={5000} />
         </SimpleGrid>
       </Paper>
 
@@ -484,6 +484,7 @@ export function PlanEditor({ plan }: { plan: Plan }) {
                     key={s.slot}
                     label={s.name}
                     value={text}
+                    max={2000}
                     minRows={2}
                     onChange={(e) => {
                       const value = e.currentTarget.value;

@@ -88,7 +88,7 @@ export function DailyLogForm() {
           <TextInput label={t('dailyLog.form.exercise')} value={exercise} onChange={(e) => setExercise(e.currentTarget.value)} maxLength={120} error={errors.exercise} data-testid="log-exercise" />
           <NumberInput label={t('dailyLog.form.exerciseMinutes')} value={minutes} onChange={setMinutes} min={0} max={1440} allowDecimal={false} error={errors.exerciseMinutes} data-testid="log-minutes" />
         </SimpleGrid>
-        <AutoTextarea label={t('dailyLog.form.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} minRows={2} maxLength={2000} error={errors.notes} data-testid="log-notes" />
+        <AutoTextarea label={t('dailyLog.form.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} minRows={2} max={2000} error={errors.notes} data-testid="log-notes" />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <FileInput
             label={t('dailyLog.form.photo')}

@@ -247,8 +247,7 @@ function WhatsAppSupport({ phone }: { phone: string }) {
           aria-label={t('chat.supportMessage')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value.slice(0, SUPPORT_MESSAGE_MAX))}
-          maxLength={SUPPORT_MESSAGE_MAX}
-          description={`${text.length}/${SUPPORT_MESSAGE_MAX}`}
+          max={SUPPORT_MESSAGE_MAX}
           minRows={2}
           data-testid="support-message"
         />

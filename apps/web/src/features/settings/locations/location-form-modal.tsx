@@ -12,6 +12,7 @@ import { showSuccess } from '../../../lib/toast';
 import { appointmentKeys, locationsApi } from '../../appointments/api/appointments-api';
 import { filterDecimal, parseDecimal, preventEnterSubmit } from './enter-guard';
 import { submitFocusingErrors } from '../../../lib/form-focus';
+import { LengthCounter } from '../../../components/length-counter';
 
 const LocationMap = lazy(() => import('./location-map'));
 
@@ -108,7 +109,10 @@ export function LocationFormModal({ location, opened, onClose }: { location: Loc
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('places.fields.name')} required data-autofocus {...form.getInputProps('name')} />
-            <TextInput label={t('places.fields.detail')} {...form.getInputProps('detail')} />
+            <div>
+              <TextInput label={t('places.fields.detail')} maxLength={500} {...form.getInputProps('detail')} />
+              <LengthCounter length={form.values.detail.length} max={500} onlyNearLimit />
+            </div>
             <TextInput label={t('places.fields.street')} {...form.getInputProps('street')} />
             <TextInput label={t('places.fields.streetNumber')} {...form.getInputProps('streetNumber')} />
             <TextInput label={t('places.fields.phone1')} type="tel" inputMode="tel" {...form.getInputProps('phone1')} />

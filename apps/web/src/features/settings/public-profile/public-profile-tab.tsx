@@ -31,6 +31,8 @@ import { ApiError } from '../../../lib/api-error';
 import { showSuccess, showWarning } from '../../../lib/toast';
 import { appointmentKeys, locationsApi } from '../../appointments/api/appointments-api';
 import { marketingApi, marketingKeys, publicProfileQuery } from '../../marketing/api/marketing-api';
+import { LengthCounter } from '../../../components/length-counter';
+import { StickyActions } from '../../../components/sticky-actions';
 
 const LocationMap = lazy(() => import('../locations/location-map'));
 
@@ -69,13 +71,15 @@ function ListEditor({ list, items, onChange }: { list: ListKey; items: DraftItem
               required
               onChange={(event) => set(index, { title: event.currentTarget.value })}
             />
-            <TextInput
-              style={{ flex: '2 1 220px' }}
-              label={t('profile.lists.detail')}
-              value={item.detail}
-              maxLength={1000}
-              onChange={(event) => set(index, { detail: event.currentTarget.value })}
-            />
+            <div style={{ flex: '2 1 220px' }}>
+              <TextInput
+                label={t('profile.lists.detail')}
+                value={item.detail}
+                maxLength={1000}
+                onChange={(event) => set(index, { detail: event.currentTarget.value })}
+              />
+              <LengthCounter length={item.detail.length} max={1000} onlyNearLimit />
+            </div>
             <Group gap={4}>
               <ActionIcon variant="default" size="lg" aria-label={t('profile.lists.up', { n: index + 1 })} disabled={index === 0} onClick={() => onChange(move(items, index, index - 1))}>
                 <IconArrowUp size={16} aria-hidden />
@@ -269,7 +273,9 @@ function ProfileForm({ profile, locations }: { profile: PublicProfile; locations
               {t('profile.presentation.title')}
             </Title>
             <TextInput label={t('profile.presentation.headline')} description={t('profile.presentation.headlineHint')} value={headline} maxLength={300} onChange={(e) => setHeadline(e.currentTarget.value)} error={fieldErrors.headline} />
+            <LengthCounter length={headline.length} max={300} onlyNearLimit />
             <Textarea label={t('profile.presentation.about')} value={about} maxLength={3000} rows={4} onChange={(e) => setAbout(e.currentTarget.value)} error={fieldErrors.about} />
+            <LengthCounter length={about.length} max={3000} onlyNearLimit />
           </Stack>
         </Paper>
         {LISTS.map((list) => (
@@ -299,11 +305,11 @@ function ProfileForm({ profile, locations }: { profile: PublicProfile; locations
           </Stack>
         </Paper>
         {Object.keys(fieldErrors).some((k) => k !== 'slug') && <Alert color="red">{t('profile.fixErrors')}</Alert>}
-        <Group justify="flex-end" style={{ position: 'sticky', bottom: 0 }} py="sm" data-sticky-actions>
+        <StickyActions>
           <Button type="submit" loading={save.isPending}>
             {t('profile.save')}
           </Button>
-        </Group>
+        </StickyActions>
       </Stack>
     </form>
   );
