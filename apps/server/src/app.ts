@@ -34,6 +34,10 @@ import { createPushService, type PushService } from './modules/push/push.service
 import { loadOrCreateVapidKeys } from './modules/push/vapid-keys.js';
 import { createS3UploadBackend, registerUploadBackend, unregisterUploadBackend } from './lib/upload-backends.js';
 import { RateLimiter } from './lib/rate-limiter.js';
+import { appointmentConfirmationRoutes } from './modules/appointments/appointment-confirmation.routes.js';
+import { createConfirmationService } from './modules/appointments/appointment-confirmation.service.js';
+import { confirmationPageRoutes } from './modules/appointments/confirmation-page.routes.js';
+import { ConfirmationTokens } from './modules/appointments/confirmation-token.js';
 import { loadOrCreateSigningSecret } from './lib/secrets.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { profilePhotoRoutes } from './modules/branding/profile-photo.routes.js';
@@ -262,6 +266,28 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   const chat = createChatService({ db: database.db, clock, bus, rateLimiter, sendLimitPerWindow: CHAT_SEND_LIMIT_PER_WINDOW, photoUrl, notifier: notifications });
   await rateLimiter.prune();
   const appointments = createAppointmentsService({ db: database.db, clock, mailer, bus });
+  // Patients' personal links to confirm or cancel an appointment (/turno/{token}), signed with the server's secret.
+  const confirmationTokens = new ConfirmationTokens(secret);
+  const confirmationUrl = (appointment: { id: string; nutritionist_id: string; start_at: string }) =>
+    `${links.current()}/turno/${confirmationTokens.issue(appointment).token}`;
+  const confirmations = createConfirmationService({
+    db: database.db,
+    clock,
+    tokens: confirmationTokens,
+    links,
+    bus,
+    rateLimiter,
+    // Web Push to the nutritionist (docs/push.md): "Un paciente confirmó / canceló su turno", opening the agenda.
+    onAnswer: ({ nutritionistId, appointmentId, confirmation }) =>
+      notifications.notify({
+        recipient: { kind: 'nutritionist', id: nutritionistId },
+        event: 'appointment_answer',
+        url: '/citas',
+        tag: `appointment-answer-${appointmentId}`,
+        answer: confirmation === 'confirmed' ? 'confirm' : 'cancel',
+        key: `appointment_answer:${appointmentId}:${confirmation}:${clock.now().toISOString()}`,
+      }),
+  });
   const publicProfiles = createPublicProfileService({
     db: database.db,
     clock,
@@ -374,6 +400,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       await api.register(videoRoutes, { guards, clock, config: config.video });
       await api.register(dailyLogRoutes, { dailyLog: createDailyLogService({ db: database.db, clock, bus, dataDir: config.dataDir, secret }), portal, guards });
       await api.register(locationsRoutes, { locations: createLocationsService({ db: database.db, clock }), guards });
+      await api.register(appointmentConfirmationRoutes, { confirmations, guards });
       await api.register(appointmentsRoutes, { appointments, guards });
       await api.register(calendarFeedRoutes, {
         feeds: createCalendarFeedService({ db: database.db, clock, links }),
@@ -425,12 +452,14 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   await app.register(publicPageRoutes, { profiles: publicProfiles, links, emailsDelivered: mailer.mode === 'smtp' });
   // /robots.txt and /sitemap.xml (the published profiles, read at request time).
   await app.register(crawlerRoutes, { profiles: publicProfiles, links });
+  // The patient's page to confirm or cancel an appointment (/turno/{token}), HTML from the server too.
+  await app.register(confirmationPageRoutes, { confirmations });
   if (options.serveWeb !== false) await serveSinglePageApp(app, config.webDistDir);
 
   if (options.backgroundJobs !== false) {
     // Every instance runs the scheduler; on PostgreSQL an advisory lock lets one instance scan per tick,
     // and claiming each reminder row atomically keeps sends single in any case.
-    const reminders = createReminderScheduler({ job: createReminderJob({ db: database.db, mailer, log: app.log, notifier: notifications }), clock, log: app.log, db: database.db });
+    const reminders = createReminderScheduler({ job: createReminderJob({ db: database.db, mailer, log: app.log, notifier: notifications, confirmationUrl }), clock, log: app.log, db: database.db });
     app.addHook('onReady', async () => reminders.start());
     app.addHook('onClose', async () => reminders.stop());
     app.addHook('onReady', async () => jobs.start());

@@ -3,11 +3,20 @@
 import { z } from 'zod';
 import { idSchema, isoInstantSchema } from './common.js';
 import { hexColorSchema } from './locations.js';
+import type { PATIENT_ANSWER_EVENT } from './constants.js';
 
 export const appointmentStatusSchema = z.enum(['scheduled', 'completed', 'cancelled', 'pending'], {
   error: "El estado debe ser 'scheduled', 'completed', 'cancelled' o 'pending'.",
 });
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+
+/** The patient's answer through her personal link (/turno/{token}); 'pending' until she answers. */
+export const appointmentConfirmationSchema = z.enum(['pending', 'confirmed', 'cancelled_by_patient']);
+export type AppointmentConfirmation = z.infer<typeof appointmentConfirmationSchema>;
+
+/** Whether the patient came, set by the nutritionist once the appointment's time has passed (null: not said). */
+export const appointmentAttendanceSchema = z.enum(['attended', 'no_show'], { error: "La asistencia debe ser 'attended', 'no_show' o null." });
+export type AppointmentAttendance = z.infer<typeof appointmentAttendanceSchema>;
 
 /** Title of an appointment without a patient (seed 1 section 3). */
 export const FREE_TIME_TITLE = 'Tiempo libre';
@@ -114,6 +123,8 @@ export const updateAppointmentRequestSchema = z
     notes: appointmentFields.notes,
     status: appointmentFields.status.optional(),
     allowOutsideSchedule: appointmentFields.allowOutsideSchedule.optional(),
+    /** Only once the appointment has started, for an appointment with a patient (422 otherwise); null clears it. */
+    attendance: appointmentAttendanceSchema.nullable().optional(),
   })
   .superRefine(checkTimes);
 export type UpdateAppointmentRequest = z.input<typeof updateAppointmentRequestSchema>;
@@ -145,6 +156,19 @@ export const appointmentSchema = z.object({
   consultationId: idSchema.nullable(),
   /** When the reminder email went out (null: not sent). */
   reminderSentAt: isoInstantSchema.nullable(),
+  /** The patient's answer through her personal link; 'cancelled_by_patient' also cancels the appointment (status 'cancelled'). */
+  confirmation: appointmentConfirmationSchema,
+  /** When the patient last answered (null: never). */
+  confirmationAnsweredAt: isoInstantSchema.nullable(),
+  /** The reason the patient gave when she could not come. */
+  patientCancelReason: z.string().nullable(),
+  /** Whether the patient came (null: not said yet). */
+  attendance: appointmentAttendanceSchema.nullable(),
+  /**
+   * What the agenda proposes while `attendance` is null and the time has passed: 'attended' when the
+   * patient has a consultation that day (or this appointment has one); null otherwise.
+   */
+  suggestedAttendance: z.literal('attended').nullable(),
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
 });
@@ -192,6 +216,50 @@ export const appointmentIdParamsSchema = z.object({ id: idSchema });
 /** Answer of POST /appointments/{id}/notify-change: the email with the appointment's new date went to `sentTo`. */
 export const appointmentChangeNoticeSchema = z.object({ sentTo: z.string() });
 export type AppointmentChangeNotice = z.infer<typeof appointmentChangeNoticeSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Confirmation by the patient (issue 27)
+// ---------------------------------------------------------------------------------------------------
+
+/** GET /appointments/{id}/confirmation-link: the patient's personal page, valid until the appointment starts. */
+export const confirmationLinkSchema = z.object({ url: z.string(), expiresAt: isoInstantSchema });
+export type ConfirmationLink = z.infer<typeof confirmationLinkSchema>;
+
+export const CONFIRMATION_REASON_MAX = 500;
+
+/** POST /public/appointment-confirmations/{token}: the patient's answer; a second answer replaces the first. */
+export const confirmationAnswerRequestSchema = z.object({
+  answer: z.enum(['confirm', 'cancel'], { error: "La respuesta debe ser 'confirm' o 'cancel'." }),
+  reason: z
+    .string({ error: 'Debe ser un texto.' })
+    .trim()
+    .max(CONFIRMATION_REASON_MAX, tooLong(CONFIRMATION_REASON_MAX))
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  /** With 'cancel': the patient wants another time, which reaches the requests inbox. */
+  wantsAnotherTime: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
+});
+export type ConfirmationAnswerRequest = z.input<typeof confirmationAnswerRequestSchema>;
+export type ConfirmationAnswerInput = z.output<typeof confirmationAnswerRequestSchema>;
+
+export const confirmationAnswerSchema = z.object({ confirmation: appointmentConfirmationSchema });
+export type ConfirmationAnswer = z.infer<typeof confirmationAnswerSchema>;
+
+export const confirmationTokenParamsSchema = z.object({ token: z.string().max(300) });
+
+/** Cancellations by patients the nutritionist has not seen yet (the agenda's badge). */
+export const unseenPatientAnswersSchema = z.object({ count: z.number().int().min(0) });
+export type UnseenPatientAnswers = z.infer<typeof unseenPatientAnswersSchema>;
+
+/** The realtime event of a patient's answer (on the practice's channel, besides 'citas-actualizadas'). */
+export interface PatientAnswerEvent {
+  type: typeof PATIENT_ANSWER_EVENT;
+  appointmentId: string;
+  confirmation: AppointmentConfirmation;
+  patientName: string | null;
+  start: string;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // iCalendar feed

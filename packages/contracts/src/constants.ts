@@ -57,3 +57,7 @@ export const PATIENT_PAYMENT_MAX_CENTS = 100_000_000;
 /** A payment receipt she uploads for the operator (POST /me/subscription/receipts): image or PDF, 10 MB. */
 export const PAYMENT_RECEIPT_FIELD = 'file';
 export const PAYMENT_RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+
+// appointments that patients confirm (issue 27)
+/** The realtime event of a patient's answer from her personal link (besides 'citas-actualizadas'). */
+export const PATIENT_ANSWER_EVENT = 'appointments.patient-answer';

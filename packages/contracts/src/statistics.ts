@@ -43,6 +43,17 @@ export const CPP_BUCKETS = ['1', '2', '3', '4+'] as const;
 /** A patient's weight counts as the target when within this many kg of it (or when it crossed it). */
 export const TARGET_WEIGHT_TOLERANCE_KG = 0.5;
 
+const rate = z.number().min(0).max(1).nullable();
+const monthlyAttendance = z.object({
+  month: monthNumber,
+  appointments: count,
+  confirmed: count,
+  attended: count,
+  noShows: count,
+  noShowRate: rate,
+  confirmedShare: rate,
+});
+
 export const statisticsSchema = z.object({
   year: z.number().int(),
   month: monthNumber,
@@ -90,6 +101,14 @@ export const statisticsSchema = z.object({
     average: z.number().min(0),
     distribution: z.array(z.object({ consultations: z.enum(CPP_BUCKETS), patients: count })),
   }),
+  /**
+   * Appointments that patients confirm (issue 27), for the month and each month of the year. Counted:
+   * appointments with a patient, not a public request still to accept and not cancelled by the practice
+   * (a cancellation by the patient counts). `attended` includes those recorded with a consultation whose
+   * attendance was not said. noShowRate = noShows / (attended + noShows); confirmedShare = confirmed /
+   * appointments; both 0..1 with four decimals, null when the divisor is 0.
+   */
+  attendance: monthlyAttendance.extend({ byMonth: z.array(monthlyAttendance) }),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 

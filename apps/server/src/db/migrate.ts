@@ -29,6 +29,7 @@ import * as anthropometrySpecValues from './migrations/0031-anthropometry-spec-v
 import * as helpCentreComplete from './migrations/0035-help-centre-complete.js';
 import * as outboxJobs from './migrations/0036-outbox-jobs.js';
 import * as pushNotifications from './migrations/0037-push-notifications.js';
+import * as appointmentConfirmation from './migrations/0038-appointment-confirmation.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0035-help-centre-complete': helpCentreComplete,
   '0036-outbox-jobs': outboxJobs,
   '0037-push-notifications': pushNotifications,
+  '0038-appointment-confirmation': appointmentConfirmation,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -80,7 +80,18 @@ export interface AppointmentsTable {
   reminder_sent_at: IsoInstant | null;
   created_at: IsoInstant;
   updated_at: IsoInstant;
+  /** The patient's answer through her personal link (migration 0038). */
+  confirmation: ColumnType<AppointmentConfirmation, AppointmentConfirmation | undefined, AppointmentConfirmation>;
+  confirmation_answered_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+  patient_cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0: a cancellation by the patient the nutritionist has not seen yet (the agenda's badge). */
+  patient_answer_seen: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Set by the nutritionist once the appointment's time has passed. */
+  attendance: ColumnType<AppointmentAttendance | null, AppointmentAttendance | null | undefined, AppointmentAttendance | null>;
 }
+
+export type AppointmentConfirmation = 'pending' | 'confirmed' | 'cancelled_by_patient';
+export type AppointmentAttendance = 'attended' | 'no_show';
 
 export interface CalendarFeedsTable {
   nutritionist_id: string;

@@ -9,7 +9,8 @@ export function patientNameOf(first: string | null, last: string | null): string
   return [first, last].filter(Boolean).join(' ');
 }
 
-export function toAppointment(row: AppointmentView): Appointment {
+/** `suggestedAttendance`: computed by the service (a consultation that day), null when not asked. */
+export function toAppointment(row: AppointmentView, suggestedAttendance: 'attended' | null = null): Appointment {
   const patientName = row.patient_id ? patientNameOf(row.patient_first_name, row.patient_last_name) : null;
   const color = row.color ?? row.location_color;
   return {
@@ -30,6 +31,11 @@ export function toAppointment(row: AppointmentView): Appointment {
     status: row.status,
     consultationId: row.consultation_id,
     reminderSentAt: row.reminder_sent_at,
+    confirmation: row.confirmation,
+    confirmationAnsweredAt: row.confirmation_answered_at,
+    patientCancelReason: row.patient_cancel_reason,
+    attendance: row.attendance,
+    suggestedAttendance: row.attendance === null ? suggestedAttendance : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -3,7 +3,7 @@
 import { type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { MAX_APPOINTMENT_HOURS } from '@almendra/contracts';
 import type { DB } from '../../db/schema.js';
-import type { AppointmentsTable } from '../../db/schema-appointments.js';
+import type { AppointmentAttendance, AppointmentConfirmation, AppointmentsTable } from '../../db/schema-appointments.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 type Scope = { nutritionistId: string };
@@ -28,6 +28,10 @@ export interface AppointmentView {
   status: 'scheduled' | 'completed' | 'cancelled' | 'pending';
   consultation_id: string | null;
   reminder_sent_at: string | null;
+  confirmation: AppointmentConfirmation;
+  confirmation_answered_at: string | null;
+  patient_cancel_reason: string | null;
+  attendance: AppointmentAttendance | null;
   created_at: string;
   updated_at: string;
   location_name: string;
@@ -55,6 +59,10 @@ function viewQuery(db: Executor, scope: Scope) {
       'a.status',
       'a.consultation_id',
       'a.reminder_sent_at',
+      'a.confirmation',
+      'a.confirmation_answered_at',
+      'a.patient_cancel_reason',
+      'a.attendance',
       'a.created_at',
       'a.updated_at',
       'l.name as location_name',
@@ -227,6 +235,36 @@ export const appointmentsRepository = {
     let query = viewQuery(db, scope).where('a.start_at', '>=', from).where('a.start_at', '<', to);
     if (!includeCancelled) query = query.where('a.status', '!=', 'cancelled');
     return query.orderBy('a.start_at').orderBy('a.id').execute();
+  },
+
+  /** Local dates ('YYYY-MM-DD') on which each of these patients has a consultation, within [fromDate, toDate]. */
+  consultationDays(db: Executor, scope: Scope, patientIds: string[], fromDate: string, toDate: string) {
+    return db
+      .selectFrom('consultations')
+      .select(['patient_id', 'date'])
+      .where('nutritionist_id', '=', scope.nutritionistId)
+      .where('patient_id', 'in', patientIds)
+      .where('date', '>=', fromDate)
+      .where('date', '<=', toDate)
+      .execute();
+  },
+
+  countUnseenPatientCancellations(db: Executor, scope: Scope) {
+    return db
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('nutritionist_id', '=', scope.nutritionistId)
+      .where('patient_answer_seen', '=', 0)
+      .executeTakeFirstOrThrow();
+  },
+
+  async markPatientAnswersSeen(db: Executor, scope: Scope): Promise<void> {
+    await db
+      .updateTable('appointments')
+      .set({ patient_answer_seen: 1 })
+      .where('nutritionist_id', '=', scope.nutritionistId)
+      .where('patient_answer_seen', '=', 0)
+      .execute();
   },
 
   async insert(db: Executor, row: Insertable<AppointmentsTable>): Promise<void> {

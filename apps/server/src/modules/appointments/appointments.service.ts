@@ -6,7 +6,7 @@
 // hours unless allowOutsideSchedule (422), and no two live appointments of one nutritionist may share
 // time at any of her places (409). The overlap check and the write run in one transaction that first
 // locks the nutritionist's row, so two concurrent bookings cannot both pass the check.
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import {
   DEFAULT_PATIENT_TYPE_ID,
   type Appointment,
@@ -29,7 +29,7 @@ import { newId } from '../../lib/ids.js';
 // The patients module owns these keys; booking with a new patient must write them exactly the same way.
 import { searchTextOf, sortNameOf } from '../patients/patient-text.js';
 import { toAppointment } from './appointments.mapper.js';
-import { appointmentsRepository as repo, placeAddress } from './appointments.repository.js';
+import { appointmentsRepository as repo, placeAddress, type AppointmentView } from './appointments.repository.js';
 import { appointmentChangedEmail } from './reminder-email.js';
 
 type Scope = { nutritionistId: string };
@@ -123,10 +123,34 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
     }
   }
 
+  /**
+   * Rows → contract, with the attendance the agenda proposes: 'attended' for a past appointment of a
+   * patient, attendance not said, that has a consultation or whose patient has one on its local day.
+   */
+  async function mapViews(scope: Scope, rows: AppointmentView[]): Promise<Appointment[]> {
+    const nowIso = clock.now().toISOString();
+    const open = rows.filter((r) => r.patient_id !== null && r.attendance === null && r.start_at <= nowIso && r.status !== 'cancelled' && r.status !== 'pending');
+    const days = new Set<string>();
+    if (open.some((r) => r.consultation_id === null)) {
+      const timeZone = await timeZoneOf(db, scope);
+      const localDays = open.map((r) => localDateOf(new Date(r.start_at), timeZone)).sort();
+      const patientIds = [...new Set(open.map((r) => r.patient_id!))];
+      for (let i = 0; i < patientIds.length; i += 500) {
+        for (const c of await repo.consultationDays(db, scope, patientIds.slice(i, i + 500), localDays[0]!, localDays[localDays.length - 1]!)) {
+          days.add(`${c.patient_id}|${c.date}`);
+        }
+      }
+      const suggested = new Set(open.filter((r) => r.consultation_id !== null || days.has(`${r.patient_id}|${localDateOf(new Date(r.start_at), timeZone)}`)).map((r) => r.id));
+      return rows.map((r) => toAppointment(r, suggested.has(r.id) ? 'attended' : null));
+    }
+    const suggested = new Set(open.map((r) => r.id));
+    return rows.map((r) => toAppointment(r, suggested.has(r.id) ? 'attended' : null));
+  }
+
   async function view(scope: Scope, id: string): Promise<Appointment> {
     const row = await repo.findView(db, scope, id);
     if (!row) throw appointmentNotFound();
-    return toAppointment(row);
+    return (await mapViews(scope, [row]))[0]!;
   }
 
   async function createPatient(
@@ -223,6 +247,8 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           consultation_id: null,
           reminder_claimed_at: null,
           reminder_sent_at: null,
+          confirmation: 'pending',
+          attendance: null,
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         });
@@ -274,7 +300,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           await assertFree(trx, scope, start, end, id);
         }
 
-        const changes: Partial<AppointmentsTable> = { updated_at: now };
+        const changes: Updateable<AppointmentsTable> = { updated_at: now };
         if (input.locationId !== undefined) changes.location_id = locationId;
         if (input.serviceId !== undefined) changes.service_id = serviceId;
         if (input.patientId !== undefined) changes.patient_id = patientId;
@@ -285,10 +311,33 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         if (input.color !== undefined) changes.color = input.color;
         if (input.notes !== undefined) changes.notes = input.notes;
         if (input.status !== undefined) changes.status = input.status;
-        // A new date or a new patient deserves its own reminder.
+        // A new date or a new patient deserves its own reminder, and its own answer from the patient (her
+        // link is bound to the start, so the old one stops working).
         if (start !== row.start_at || patientId !== row.patient_id) {
           changes.reminder_claimed_at = null;
           changes.reminder_sent_at = null;
+          changes.confirmation = 'pending';
+          changes.confirmation_answered_at = null;
+          changes.patient_cancel_reason = null;
+          changes.patient_answer_seen = 1;
+          changes.attendance = null;
+        }
+        // Put back by the nutritionist after the patient cancelled: her answer no longer stands.
+        if (status !== 'cancelled' && row.status === 'cancelled' && row.confirmation === 'cancelled_by_patient') {
+          changes.confirmation = 'pending';
+          changes.patient_answer_seen = 1;
+        }
+        if (input.attendance !== undefined) {
+          if (input.attendance !== null) {
+            if (!patientId) throw new AppError('DOMAIN_RULE', 'El tiempo libre no tiene asistencia.', { reason: 'NO_PATIENT' });
+            if (status === 'cancelled' || status === 'pending') {
+              throw new AppError('DOMAIN_RULE', 'Un turno cancelado o una solicitud sin aceptar no tiene asistencia.', { reason: 'NOT_HELD' });
+            }
+            if (Date.parse(start) > clock.now().getTime()) {
+              throw new AppError('DOMAIN_RULE', 'La asistencia se marca cuando llega la hora del turno.', { reason: 'NOT_STARTED' });
+            }
+          }
+          changes.attendance = input.attendance;
         }
         await repo.update(trx, scope, id, changes);
       });
@@ -344,7 +393,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
         locationId: query.locationId,
         includeCancelled: query.includeCancelled ?? false,
       });
-      return rows.map(toAppointment);
+      return mapViews(scope, rows);
     },
 
     /** Today's appointments in the nutritionist's zone; `isNext` marks the next patient still to come. */
@@ -356,10 +405,11 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
       const rows = await repo.listViewsStartingIn(db, scope, start.toISOString(), end.toISOString(), includeCancelled);
       const nowIso = now.toISOString();
       const next = rows.find((r) => r.patient_id !== null && r.status === 'scheduled' && r.start_at >= nowIso);
+      const mapped = await mapViews(scope, rows);
       return {
         date,
         timeZone,
-        appointments: rows.map((r) => ({ ...toAppointment(r), isNext: r === next })),
+        appointments: mapped.map((a, i) => ({ ...a, isNext: rows[i] === next })),
       };
     },
 

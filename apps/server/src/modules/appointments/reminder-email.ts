@@ -10,6 +10,8 @@ export interface ReminderDetails {
   serviceName: string | null;
   start: string;
   timeZone: string;
+  /** The patient's personal page to confirm or cancel (/turno/{token}); null leaves the paragraph out. */
+  confirmationUrl?: string | null;
 }
 
 /** 'martes 10-03-2026' and '09:30' in the nutritionist's zone (dates show as dd-mm-yyyy). */
@@ -41,6 +43,9 @@ export function appointmentReminderEmail(details: ReminderDetails): EmailMessage
     `Lugar: ${place}.`,
   ];
   if (details.serviceName) lines.push(`Servicio: ${details.serviceName}.`);
+  if (details.confirmationUrl) {
+    lines.push('', 'Confirma tu asistencia o avisa que no puedes ir, en un toque (no necesitas cuenta):', details.confirmationUrl);
+  }
   lines.push(
     '',
     'Si no puedes asistir, avísale a tu nutricionista con tiempo para que otra persona pueda usar ese horario.',

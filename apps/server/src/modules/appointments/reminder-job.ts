@@ -32,6 +32,8 @@ export interface ReminderJobDeps {
   log?: FastifyBaseLogger;
   /** Web Push to the patient with the email (when she has the portal and notifications on). */
   notifier?: Notifier;
+  /** The patient's personal confirmation page of an appointment (issue 27), written into the reminder. */
+  confirmationUrl?: (appointment: { id: string; nutritionist_id: string; start_at: string }) => string;
 }
 
 export interface ReminderRunResult {
@@ -82,7 +84,7 @@ export function createReminderJob(deps: ReminderJobDeps) {
       .innerJoin('patients as p', 'p.id', 'a.patient_id')
       .innerJoin('nutritionists as n', 'n.id', 'a.nutritionist_id')
       .leftJoin('services as sv', 'sv.id', 'a.service_id')
-      .select(['a.id', 'a.patient_id', ...APPOINTMENT_MAIL_COLUMNS, 'sv.name as service_name'])
+      .select(['a.id', 'a.patient_id', 'a.nutritionist_id', ...APPOINTMENT_MAIL_COLUMNS, 'sv.name as service_name'])
       .where('n.time_zone', '=', storedZone)
       .where('a.status', '=', 'scheduled')
       .where('a.reminder_claimed_at', 'is', null)
@@ -138,6 +140,7 @@ export function createReminderJob(deps: ReminderJobDeps) {
               serviceName: row.service_name,
               start: row.start_at,
               timeZone: zone.resolved,
+              confirmationUrl: deps.confirmationUrl?.({ id: row.id, nutritionist_id: row.nutritionist_id, start_at: row.start_at }) ?? null,
             }),
           );
           await db.updateTable('appointments').set({ reminder_sent_at: nowIso }).where('id', '=', row.id).execute();

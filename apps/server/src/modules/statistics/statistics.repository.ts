@@ -145,6 +145,43 @@ export const statisticsRepository = {
     return rows.map((r) => ({ month: num(r.month), currency: r.currency, amountCents: num(r.amount), appointments: num(r.count) }));
   },
 
+  /**
+   * Appointments with a patient per month of the year (issue 27): held or meant to be held ones — not a
+   * public request still to accept, not one the practice cancelled (a cancellation by the patient counts) —
+   * how many the patient confirmed, and how many she attended or missed. An appointment recorded with a
+   * consultation counts as attended while its attendance is not said.
+   */
+  async appointmentAnswersByMonth(db: Kysely<DB>, scope: Scope, period: StatisticsPeriod) {
+    const month = monthOfInstant(sql.ref('a.start_at'), period.monthBoundaries);
+    // Grouped over a subquery's column: PostgreSQL would not match a parameterised CASE in GROUP BY.
+    const counted = db
+      .selectFrom('appointments as a')
+      .select([
+        month.as('month'),
+        sql<number>`case when a.confirmation = 'confirmed' then 1 else 0 end`.as('confirmed'),
+        sql<number>`case when a.attendance = 'attended' or (a.attendance is null and a.consultation_id is not null) then 1 else 0 end`.as('attended'),
+        sql<number>`case when a.attendance = 'no_show' then 1 else 0 end`.as('no_show'),
+      ])
+      .where('a.nutritionist_id', '=', scope.nutritionistId)
+      .where('a.patient_id', 'is not', null)
+      .where('a.status', '!=', 'pending')
+      .where((eb) => eb.or([eb('a.status', '!=', 'cancelled'), eb('a.confirmation', '=', 'cancelled_by_patient')]))
+      .where('a.start_at', '>=', period.monthBoundaries[0]!)
+      .where('a.start_at', '<', period.monthBoundaries[12]!);
+    const rows = await db
+      .selectFrom(counted.as('x'))
+      .select([
+        'x.month',
+        sql<number | string>`count(*)`.as('total'),
+        sql<number | string>`sum(x.confirmed)`.as('confirmed'),
+        sql<number | string>`sum(x.attended)`.as('attended'),
+        sql<number | string>`sum(x.no_show)`.as('no_show'),
+      ])
+      .groupBy('x.month')
+      .execute();
+    return rows.map((r) => ({ month: num(r.month), appointments: num(r.total), confirmed: num(r.confirmed), attended: num(r.attended), noShows: num(r.no_show) }));
+  },
+
   /** For each patient attended in the month, how many consultations: patients per count. */
   async consultationsPerPatient(db: Kysely<DB>, scope: Scope, period: StatisticsPeriod): Promise<Map<number, number>> {
     const perPatient = db

@@ -28,6 +28,14 @@ export function statisticsPeriod(year: number, month: number, timeZone: string):
   };
 }
 
+/** Rounded to 4 decimals (a share 0..1); null when there is nothing to divide by. */
+const share = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
+
+/** No-show rate over the appointments whose attendance is known; share confirmed over all of them. */
+export function answerRates(counts: { appointments: number; confirmed: number; attended: number; noShows: number }) {
+  return { noShowRate: share(counts.noShows, counts.attended + counts.noShows), confirmedShare: share(counts.confirmed, counts.appointments) };
+}
+
 const twelveMonths = (values: Map<number, number>) => Array.from({ length: 12 }, (_, index) => ({ month: index + 1, count: values.get(index + 1) ?? 0 }));
 
 export function createStatisticsService(deps: { db: Kysely<DB> }) {
@@ -38,7 +46,7 @@ export function createStatisticsService(deps: { db: Kysely<DB> }) {
       const timeZone = resolveTimeZone(await repo.timeZoneOf(db, scope));
       const period = statisticsPeriod(year, month, timeZone);
       // One connection on SQLite runs them one after the other anyway; on PostgreSQL they overlap.
-      const [achievements, newPatients, consultations, ages, sexes, patientTypes, billing, perPatient] = await Promise.all([
+      const [achievements, newPatients, consultations, ages, sexes, patientTypes, billing, perPatient, answers] = await Promise.all([
         repo.achievements(db, scope, period),
         repo.newPatientsByMonth(db, scope, period),
         repo.consultationsByMonth(db, scope, period),
@@ -47,6 +55,7 @@ export function createStatisticsService(deps: { db: Kysely<DB> }) {
         repo.patientTypes(db, scope, period),
         repo.billingByMonth(db, scope, period),
         repo.consultationsPerPatient(db, scope, period),
+        repo.appointmentAnswersByMonth(db, scope, period),
       ]);
 
       const ageCounts = new Map(ages.map((a) => [a.band, a.count]));
@@ -75,6 +84,11 @@ export function createStatisticsService(deps: { db: Kysely<DB> }) {
         buckets.set(bucket, (buckets.get(bucket) ?? 0) + patients);
       }
 
+      const answersByMonth = Array.from({ length: 12 }, (_, index) => {
+        const row = answers.find((a) => a.month === index + 1);
+        const counts = { appointments: row?.appointments ?? 0, confirmed: row?.confirmed ?? 0, attended: row?.attended ?? 0, noShows: row?.noShows ?? 0 };
+        return { month: index + 1, ...counts, ...answerRates(counts) };
+      });
       const consultationsByMonth = twelveMonths(consultations);
       const newPatientsByMonth = twelveMonths(newPatients);
       return {
@@ -98,6 +112,7 @@ export function createStatisticsService(deps: { db: Kysely<DB> }) {
           average: cppPatients === 0 ? 0 : Math.round((cppConsultations / cppPatients) * 100) / 100,
           distribution: CPP_BUCKETS.map((bucket) => ({ consultations: bucket, patients: buckets.get(bucket) ?? 0 })),
         },
+        attendance: { ...answersByMonth[month - 1]!, byMonth: answersByMonth },
       };
     },
   };

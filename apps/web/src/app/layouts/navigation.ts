@@ -38,7 +38,7 @@ export interface MenuEntry {
   label: NavPageKey;
   icon: ComponentType<IconProps>;
   /** Shows the unseen appointment-request count. */
-  badge?: 'unseenRequests' | 'unreadMessages';
+  badge?: 'unseenRequests' | 'unreadMessages' | 'patientCancellations';
   /** Registered but not listed (seed: /comprar is hidden from the menu). */
   hidden?: boolean;
   roles?: readonly Role[];
@@ -47,7 +47,7 @@ export interface MenuEntry {
 export const MENU: readonly MenuEntry[] = [
   { path: '/inicio', label: 'home', icon: IconHome },
   { path: '/pacientes', label: 'patients', icon: IconUsers },
-  { path: '/citas', label: 'appointments', icon: IconCalendarEvent },
+  { path: '/citas', label: 'appointments', icon: IconCalendarEvent, badge: 'patientCancellations' },
   { path: '/plantillas', label: 'templates', icon: IconTemplate },
   { path: '/alimentos', label: 'foods', icon: IconApple },
   { path: '/platos', label: 'dishes', icon: IconBowl },

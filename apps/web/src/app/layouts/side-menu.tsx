@@ -1,4 +1,4 @@
-// Side menu: the spec's entries in its order, the marketing and chat badges (hidden when 0) and, for admins,
+// Side menu: the spec's entries in its order, the agenda's, marketing and chat badges (hidden when 0) and, for admins,
 // Administración.
 import { Badge, NavLink, Stack, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import type { Role } from '@almendra/contracts';
 import { unseenRequestsQuery } from '../../features/marketing/api/unseen-requests';
 import { useMarketingLive } from '../../features/marketing/api/use-marketing-live';
 import { useUnreadTotal } from '../../features/chat/lib/unread';
+import { usePatientAnswersLive } from '../../features/appointments/api/patient-answers';
 import { visibleMenu } from './navigation';
 
 export function SideMenu({ role, onNavigate }: { role: Role | null; onNavigate: () => void }) {
@@ -17,6 +18,7 @@ export function SideMenu({ role, onNavigate }: { role: Role | null; onNavigate: 
   useMarketingLive();
   const unseenCount = unseen.data?.count ?? 0;
   const unreadMessages = useUnreadTotal();
+  const patientCancellations = usePatientAnswersLive(role !== 'patient');
 
   return (
     <nav aria-label={t('menu.label')}>
@@ -34,6 +36,11 @@ export function SideMenu({ role, onNavigate }: { role: Role | null; onNavigate: 
               <Badge size="sm" color="red" circle={unreadMessages < 10} data-testid="chat-badge">
                 <span aria-hidden>{unreadMessages}</span>
                 <VisuallyHidden>{t('menu.unreadMessages', { count: unreadMessages })}</VisuallyHidden>
+              </Badge>
+            ) : entry.badge === 'patientCancellations' && patientCancellations > 0 ? (
+              <Badge size="sm" color="red" circle={patientCancellations < 10} data-testid="appointments-badge">
+                <span aria-hidden>{patientCancellations}</span>
+                <VisuallyHidden>{t('menu.patientCancellations', { count: patientCancellations })}</VisuallyHidden>
               </Badge>
             ) : null;
           return (

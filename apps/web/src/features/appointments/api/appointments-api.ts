@@ -6,15 +6,18 @@ import type {
   CalendarFeed,
   CalendarFeedStatus,
   CalendarHoursResponse,
+  ConfirmationLink,
   CreateAppointmentRequest,
   CreateLocationRequest,
   CreateServiceRequest,
   Location,
+  Patient,
   PatientListResponse,
   Service,
   ServiceScheduleResponse,
   Slot,
   TodayAgenda,
+  UnseenPatientAnswers,
   UpdateAppointmentRequest,
   UpdateLocationRequest,
   UpdateServiceRequest,
@@ -37,6 +40,8 @@ export const appointmentKeys = {
   appointments: ['appointments'] as const,
   range: (from: string, to: string, locationId: string | null) => ['appointments', 'range', from, to, locationId] as const,
   today: ['appointments', 'today'] as const,
+  confirmationLink: (id: string, start: string) => ['appointments', 'confirmation-link', id, start] as const,
+  unseenAnswers: ['appointments', 'patient-answers', 'unseen'] as const,
   feed: ['calendar-feed'] as const,
 };
 
@@ -71,8 +76,9 @@ export const locationsApi = {
 };
 
 export const appointmentsApi = {
+  /** Cancelled appointments come too: the calendar shows the ones the patient cancelled (and leaves out the rest). */
   range: (query: { from: string; to: string; locationId?: string | null }, signal?: AbortSignal) => {
-    const params = new URLSearchParams({ from: query.from, to: query.to });
+    const params = new URLSearchParams({ from: query.from, to: query.to, includeCancelled: 'true' });
     if (query.locationId) params.set('locationId', query.locationId);
     return api.get<Appointment[]>(`/appointments?${params.toString()}`, { signal });
   },
@@ -81,6 +87,10 @@ export const appointmentsApi = {
   update: (id: string, body: UpdateAppointmentRequest) => api.patch<Appointment>(`/appointments/${enc(id)}`, body),
   remove: (id: string) => api.delete<void>(`/appointments/${enc(id)}`),
   notifyChange: (id: string) => api.post<AppointmentChangeNotice>(`/appointments/${enc(id)}/notify-change`),
+  confirmationLink: (id: string, signal?: AbortSignal) => api.get<ConfirmationLink>(`/appointments/${enc(id)}/confirmation-link`, { signal }),
+  unseenAnswers: (signal?: AbortSignal) => api.get<UnseenPatientAnswers>('/appointments/patient-answers/unseen-count', { signal }),
+  markAnswersSeen: () => api.post<void>('/appointments/patient-answers/seen'),
+  patient: (id: string, signal?: AbortSignal) => api.get<Patient>(`/patients/${enc(id)}`, { signal }),
   searchPatients: (q: string, signal?: AbortSignal) =>
     api.get<PatientListResponse>(`/patients?${new URLSearchParams({ q, limit: '10' }).toString()}`, { signal }),
 };

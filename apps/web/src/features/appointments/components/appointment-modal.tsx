@@ -19,6 +19,7 @@ import { displayDate, formatTime, isoDate, minutesBetween } from '../lib/money';
 import { ConfirmDialog } from './confirm-dialog';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 import { AppointmentPaymentLine } from '../../payments/agenda';
+import { AppointmentAnswerPanel } from './appointment-answer-panel';
 
 const FALLBACK_TIMES = fallbackStartTimes();
 
@@ -55,7 +56,9 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
   const { t } = useTranslation('appointments');
   const phone = useMediaQuery('(max-width: 36em)');
   const queryClient = useQueryClient();
-  const editing = target.kind === 'edit' ? target.appointment : null;
+  // The dialog's appointment follows what the server answers (attendance marked from here).
+  const [current, setCurrent] = useState<Appointment | null>(target.kind === 'edit' ? target.appointment : null);
+  const editing = current;
   const initialStart = editing ? new Date(editing.start) : target.kind === 'create' ? target.start : new Date();
   const initialEnd = editing ? new Date(editing.end) : target.kind === 'create' ? target.end : new Date();
   const usable = locations.filter((l) => !l.disabled || l.id === editing?.locationId);
@@ -190,6 +193,7 @@ export function AppointmentModal({ target, locations, onClose }: { target: Appoi
               </Badge>
             </Group>
           )}
+          {editing && <AppointmentAnswerPanel appointment={editing} onChanged={setCurrent} />}
           {editing?.patientId && (
             <AppointmentPaymentLine
               appointment={editing}

@@ -6,6 +6,9 @@
 // 30-minute block has room for one line), a status icon precedes it, a request still to confirm is drawn
 // outlined and dashed instead of filled, and a legend under the calendar explains the icons. The list view
 // keeps the theme's text on its own rows (the event's text colour is meant for the filled block only).
+// The patient's answer (issue 27) is the kind too: no answer yet ('scheduled'), confirmed (its own icon),
+// or cancelled by her (outlined with a dotted border, name struck through, not draggable: the slot is free).
+// Once its time has passed, whether she came shows as a second icon (came, did not come, not said yet).
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -20,7 +23,18 @@ import './calendar-view.css';
 import { Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Appointment } from '@almendra/contracts';
-import { IconCalendarCheck, IconChecks, IconClockPause, IconHourglassHigh, type Icon } from '@tabler/icons-react';
+import {
+  IconCalendarCheck,
+  IconCalendarX,
+  IconChecks,
+  IconCircleCheck,
+  IconClockPause,
+  IconHourglassHigh,
+  IconUserCheck,
+  IconUserQuestion,
+  IconUserX,
+  type Icon,
+} from '@tabler/icons-react';
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnpaidMark } from '../../payments/agenda';
@@ -44,26 +58,53 @@ export interface CalendarViewProps {
   unpaidIds?: ReadonlySet<string>;
 }
 
-/** What the calendar tells apart at a glance: free time, or the status of a patient's appointment. */
-export type CalendarEventKind = 'scheduled' | 'pending' | 'completed' | 'free';
+/**
+ * What the calendar tells apart at a glance: free time, a request still to accept, a completed
+ * appointment, or a scheduled one by the patient's answer (none yet, confirmed, cancelled by her).
+ */
+export type CalendarEventKind = 'scheduled' | 'confirmed' | 'cancelledByPatient' | 'pending' | 'completed' | 'free';
 
 export function eventKind(appointment: Appointment): CalendarEventKind {
   if (appointment.patientId === null) return 'free';
-  return appointment.status === 'pending' || appointment.status === 'completed' ? appointment.status : 'scheduled';
+  if (appointment.status === 'cancelled' && appointment.confirmation === 'cancelled_by_patient') return 'cancelledByPatient';
+  if (appointment.status === 'pending' || appointment.status === 'completed') return appointment.status;
+  return appointment.confirmation === 'confirmed' ? 'confirmed' : 'scheduled';
+}
+
+/** Shown in the calendar: everything but appointments the practice itself cancelled. */
+export function isShownInCalendar(appointment: Appointment): boolean {
+  return appointment.status !== 'cancelled' || appointment.confirmation === 'cancelled_by_patient';
+}
+
+/** Whether the patient came, once the time has passed: said by the nutritionist, or still to say. */
+export type AttendanceMark = 'attended' | 'noShow' | 'unmarked';
+
+export function attendanceMark(appointment: Appointment, now: Date = new Date()): AttendanceMark | null {
+  if (appointment.attendance === 'attended') return 'attended';
+  if (appointment.attendance === 'no_show') return 'noShow';
+  const kind = eventKind(appointment);
+  if (kind !== 'scheduled' && kind !== 'confirmed') return null;
+  return Date.parse(appointment.start) <= now.getTime() ? 'unmarked' : null;
 }
 
 const KIND_ICON: Record<CalendarEventKind, Icon> = {
   scheduled: IconCalendarCheck,
+  confirmed: IconCircleCheck,
+  cancelledByPatient: IconCalendarX,
   pending: IconHourglassHigh,
   completed: IconChecks,
   free: IconClockPause,
 };
-const LEGEND_KINDS: CalendarEventKind[] = ['scheduled', 'pending', 'completed', 'free'];
+const ATTENDANCE_ICON: Record<AttendanceMark, Icon> = { attended: IconUserCheck, noShow: IconUserX, unmarked: IconUserQuestion };
+const LEGEND_KINDS: CalendarEventKind[] = ['scheduled', 'confirmed', 'cancelledByPatient', 'pending', 'completed', 'free'];
+const LEGEND_ATTENDANCE: AttendanceMark[] = ['attended', 'noShow', 'unmarked'];
 
 /** Appointment → FullCalendar event: colour and text colour exactly as the server answered. */
 export function toEvent(appointment: Appointment) {
   return {
     id: appointment.id,
+    // Cancelled by the patient: her slot is free, the block only says so; it does not move.
+    ...(eventKind(appointment) === 'cancelledByPatient' ? { editable: false } : {}),
     title: appointment.title,
     start: appointment.start,
     end: appointment.end,
@@ -90,7 +131,8 @@ const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as con
 export function CalendarView(props: CalendarViewProps) {
   const { t, i18n } = useTranslation('appointments');
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  const events = useMemo(() => props.appointments.map(toEvent), [props.appointments]);
+  const shown = useMemo(() => props.appointments.filter(isShownInCalendar), [props.appointments]);
+  const events = useMemo(() => shown.map(toEvent), [shown]);
   const byId = useMemo(() => new Map(props.appointments.map((a) => [a.id, a])), [props.appointments]);
   // FullCalendar's own Spanish has gaps ("Timed" in English, "Vista del semana"): every text it shows
   // comes from our locale files instead.
@@ -165,33 +207,45 @@ export function CalendarView(props: CalendarViewProps) {
         }}
         eventClass={(arg) => {
           const appointment = byId.get(arg.event.id);
-          return appointment && eventKind(appointment) === 'pending' ? 'almendra-event-pending' : undefined;
+          const kind = appointment && eventKind(appointment);
+          return kind === 'pending' ? 'almendra-event-pending' : kind === 'cancelledByPatient' ? 'almendra-event-pending almendra-event-cancelled' : undefined;
         }}
         eventContent={(arg) => {
           const appointment = byId.get(arg.event.id);
           if (!appointment) return <b>{arg.timeText}</b>;
           const kind = eventKind(appointment);
           const KindIcon = KIND_ICON[kind];
+          const attendance = attendanceMark(appointment);
+          const AttendanceIcon = attendance ? ATTENDANCE_ICON[attendance] : null;
           const list = arg.view.type.startsWith('list');
           const stateLabel = t(`calendar.legend.${kind}`);
+          const attendanceLabel = attendance ? t(`calendar.legend.attendance.${attendance}`) : null;
           // Filled in the event's colour with the server's text colour, except in the list (theme text on
-          // the theme's rows, the colour in the dot) and for a request to confirm (outlined, theme text).
+          // the theme's rows, the colour in the dot), for a request to confirm (outlined, dashed) and for
+          // one the patient cancelled (outlined, dotted): those two in the theme's text.
           const look: CSSProperties = list
             ? { color: 'inherit' }
-            : kind === 'pending'
-              ? { color: 'var(--mantine-color-text)', background: 'var(--mantine-color-body)', border: `2px dashed ${appointment.color}` }
+            : kind === 'pending' || kind === 'cancelledByPatient'
+              ? {
+                  color: 'var(--mantine-color-text)',
+                  background: 'var(--mantine-color-body)',
+                  border: `2px ${kind === 'pending' ? 'dashed' : 'dotted'} ${appointment.color}`,
+                }
               : { color: appointment.textColor, background: appointment.color };
           return (
             <div
               data-testid="calendar-event"
               data-status={appointment.status}
               data-kind={kind}
+              data-confirmation={appointment.confirmation}
+              data-attendance={attendance ?? undefined}
               className={list ? 'almendra-event almendra-event-list' : 'almendra-event'}
-              title={[arg.timeText, appointment.title, appointment.locationName, stateLabel].filter(Boolean).join(' · ')}
+              title={[arg.timeText, appointment.title, appointment.locationName, stateLabel, attendanceLabel].filter(Boolean).join(' · ')}
               style={look}
             >
               <span className="almendra-event-head">
                 <KindIcon size={13} stroke={2.2} aria-hidden className="almendra-event-icon" />
+                {AttendanceIcon && <AttendanceIcon size={13} stroke={2.2} aria-hidden className="almendra-event-icon" data-testid="attendance-icon" />}
                 <b className="almendra-event-name">{appointment.title}</b>
                 {props.unpaidIds?.has(appointment.id) && <UnpaidMark />}
                 <span className="almendra-event-time">{arg.timeText}</span>
@@ -199,6 +253,7 @@ export function CalendarView(props: CalendarViewProps) {
               <span className="almendra-event-detail">
                 {appointment.locationName}
                 {kind === 'free' ? '' : ` · ${stateLabel}`}
+                {attendanceLabel ? ` · ${attendanceLabel}` : ''}
               </span>
             </div>
           );
@@ -218,17 +273,36 @@ function CalendarLegend() {
         const KindIcon = KIND_ICON[kind];
         return (
           <Group component="li" key={kind} gap={6} wrap="nowrap" data-kind={kind}>
-            <span className={kind === 'pending' ? 'almendra-legend-swatch almendra-legend-swatch-pending' : 'almendra-legend-swatch'}>
+            <span
+              className={
+                kind === 'pending'
+                  ? 'almendra-legend-swatch almendra-legend-swatch-pending'
+                  : kind === 'cancelledByPatient'
+                    ? 'almendra-legend-swatch almendra-legend-swatch-cancelled'
+                    : 'almendra-legend-swatch'
+              }
+            >
               <KindIcon size={14} stroke={2.2} aria-hidden />
             </span>
             <Text size="sm">
               {t(`calendar.legend.${kind}`)}
-              {kind === 'pending' && (
+              {(kind === 'pending' || kind === 'cancelledByPatient') && (
                 <Text span size="sm" c="dimmed">
-                  {` (${t('calendar.legend.pendingHint')})`}
+                  {` (${t(kind === 'pending' ? 'calendar.legend.pendingHint' : 'calendar.legend.cancelledHint')})`}
                 </Text>
               )}
             </Text>
+          </Group>
+        );
+      })}
+      {LEGEND_ATTENDANCE.map((mark) => {
+        const MarkIcon = ATTENDANCE_ICON[mark];
+        return (
+          <Group component="li" key={mark} gap={6} wrap="nowrap" data-attendance={mark}>
+            <span className="almendra-legend-swatch">
+              <MarkIcon size={14} stroke={2.2} aria-hidden />
+            </span>
+            <Text size="sm">{t(`calendar.legend.attendance.${mark}`)}</Text>
           </Group>
         );
       })}

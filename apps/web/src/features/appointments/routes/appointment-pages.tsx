@@ -5,7 +5,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { Appointment } from '@almendra/contracts';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { PATIENT_ANSWER_EVENT } from '@almendra/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -48,6 +49,18 @@ export function AppointmentsPage() {
   useRealtimeEvents(['citas-actualizadas', 'realtime.reconnected'], () => {
     void queryClient.invalidateQueries({ queryKey: appointmentKeys.appointments });
   });
+  // Cancellations by patients are seen here: opening the agenda (or being on it when one arrives) clears
+  // the side menu's badge.
+  const markSeen = () =>
+    appointmentsApi
+      .markAnswersSeen()
+      .then(() => queryClient.invalidateQueries({ queryKey: appointmentKeys.unseenAnswers }))
+      .catch(() => undefined);
+  useEffect(() => {
+    void markSeen();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the agenda opens
+  }, []);
+  useRealtimeEvents([PATIENT_ANSWER_EVENT], () => void markSeen());
   // Putting an appointment back where it was, from the "Deshacer" of the move's toast.
   const undoMove = useMutation({
     mutationFn: (appointment: Appointment) => appointmentsApi.update(appointment.id, { start: appointment.start, end: appointment.end, allowOutsideSchedule: true }),

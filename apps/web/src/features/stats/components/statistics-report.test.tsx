@@ -54,6 +54,20 @@ const march: Statistics = {
       { consultations: '4+', patients: 0 },
     ],
   },
+  attendance: {
+    month: 3,
+    appointments: 4,
+    confirmed: 2,
+    attended: 1,
+    noShows: 2,
+    noShowRate: 0.6667,
+    confirmedShare: 0.5,
+    byMonth: Array.from({ length: 12 }, (_, i) =>
+      i === 2
+        ? { month: 3, appointments: 4, confirmed: 2, attended: 1, noShows: 2, noShowRate: 0.6667, confirmedShare: 0.5 }
+        : { month: i + 1, appointments: 0, confirmed: 0, attended: 0, noShows: 0, noShowRate: null, confirmedShare: null },
+    ),
+  },
 };
 
 const emptyMonth: Statistics = {
@@ -100,6 +114,17 @@ describe('StatisticsReport', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('billing-3-ARS').textContent?.replace(/\s/g, ' ')).toBe('$ 50.000,00');
     expect(screen.getByText('1 turno realizado sin servicio no suma importe.')).toBeInTheDocument();
     expect(screen.queryByTestId('stats-empty-month')).toBeNull();
+  });
+
+  it('shows the month’s no-show rate and share confirmed, and "—" for a month without appointments', async () => {
+    await i18n.changeLanguage('es-AR');
+    renderWithProviders(<StatisticsReport stats={march} />);
+    expect(screen.getByTestId('stats-no-show-rate')).toHaveTextContent(/^66,7\s?%$/);
+    expect(screen.getByTestId('stats-confirmed-share')).toHaveTextContent(/^50\s?%$/);
+    expect(screen.getByText('Ausentismo: 2 de 3 turnos con asistencia conocida')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Valores de «Asistencia y confirmaciones»' });
+    expect(within(table).getByTestId('attendance-3')).toHaveTextContent(/Marzo\s*4\s*2\s*1\s*2\s*66,7\s?%\s*50\s?%/);
+    expect(within(table).getByTestId('attendance-4')).toHaveTextContent(/Abril\s*0\s*0\s*0\s*0\s*—\s*—/);
   });
 
   it('an empty month says so and shows zeros, not blank charts', () => {

@@ -6,6 +6,7 @@ import '@mantine/charts/styles.css';
 import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Statistics } from '@almendra/contracts';
+import { AttendanceFigures } from './attendance-card';
 import { formatMoney, mainCurrency, monthName, periodLabel, seriesRows, type SeriesRow } from '../lib/stats-table';
 
 function SeriesTable({ title, rows, keyHeader, valueHeader, format }: { title: string; rows: SeriesRow[]; keyHeader: string; valueHeader: string; format: (n: number) => string }) {
@@ -135,6 +136,10 @@ export function StatisticsReport({ stats }: { stats: Statistics }) {
           </div>
           <Chart rows={rows.cpp} label={t('patients')} color="grape.6" format={count} />
           <SeriesTable title={t('cpp.title')} rows={rows.cpp} keyHeader={t('cpp.consultations')} valueHeader={t('patients')} format={count} />
+        </SeriesCard>
+
+        <SeriesCard id="attendance" title={t('attendance.title')} help={t('attendance.help', { period })}>
+          <AttendanceFigures stats={stats} />
         </SeriesCard>
 
         <SeriesCard id="new-patients" title={t('newPatients.title')} help={t('newPatients.help', { year: stats.year, period, count: stats.newPatients.total })}>
