@@ -12,9 +12,8 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const;
 
-/** Two patients (the floating chat shows from 2 on), no first-patient tour. */
+/** Two patients (the floating chat shows from 2 on); register() puts the first-patient popup away. */
 async function practice(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
   await register(page);
   const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Rosa', lastName: 'Quiroga', sex: 'f', birthDate: '1970-02-14', heightCm: 158 });
   await apiCall(page, 'POST', '/patients', { firstName: 'Martín', lastName: 'Sosa', sex: 'm' });
