@@ -121,7 +121,7 @@ describe('operator routes and bans', () => {
       ['PUT', '/api/v1/admin/subscription-plans', { key: 'gratis', countryCode: null, name: 'Gratis', period: 'mensual', priceCents: 0, currency: 'USD', patientLimit: null, trialDays: 0, active: true }],
       ['GET', '/api/v1/admin/billing-figures'],
       ['GET', '/api/v1/admin/audit'],
-      ['PATCH', `/api/v1/admin/users/${n.session.user.id}`, { bannedStatus: 2 }],
+      ['PATCH', `/api/v1/admin/users/${n.session.user.id}`, { bannedStatus: 2, reason: 'Prueba' }],
     ];
     for (const [method, url, body] of routes) {
       const answer = await call(n.auth, method, url, body);
@@ -133,9 +133,11 @@ describe('operator routes and bans', () => {
   it('a ban locks writes and is audited; unbanning restores them', async () => {
     const n = await registerAndLogin(t);
     const userId = n.session.user.id as string;
-    expect((await call(operator.auth, 'PATCH', `/api/v1/admin/users/${userId}`, { bannedStatus: 2 })).statusCode).toBe(200);
-    // Suspended says so (not "activa"), and is not the read-only state of an expired subscription.
-    expect((await call(n.auth, 'GET', '/api/v1/me')).json().user).toMatchObject({ bannedStatus: 2, readOnly: false });
+    expect((await call(operator.auth, 'PATCH', `/api/v1/admin/users/${userId}`, { bannedStatus: 2, reason: 'Deuda con el servidor' })).statusCode).toBe(200);
+    // Suspended says so and why (not "activa"), and is not the read-only state of an expired subscription.
+    expect((await call(n.auth, 'GET', '/api/v1/me')).json().user).toMatchObject({ bannedStatus: 2, readOnly: false, suspension: { reason: 'Deuda con el servidor' } });
+    const listed = (await call(operator.auth, 'GET', `/api/v1/admin/users?q=${encodeURIComponent(n.body.email)}`)).json().items;
+    expect(listed[0]).toMatchObject({ bannedStatus: 2, suspensionReason: 'Deuda con el servidor' });
     expect((await call(n.auth, 'GET', '/api/v1/me/subscription')).json().state).toMatchObject({ status: 'suspended', activo: false });
     const refused = await call(n.auth, 'POST', '/api/v1/patients', { firstName: 'Ana', lastName: 'Gil' });
     expect(refused.statusCode).toBe(402);
@@ -144,7 +146,9 @@ describe('operator routes and bans', () => {
     expect((await call(n.auth, 'POST', '/api/v1/patients', { firstName: 'Ana', lastName: 'Gil' })).statusCode).toBe(201);
     const audit = (await call(operator.auth, 'GET', `/api/v1/admin/audit?targetType=user&targetId=${userId}`)).json().items;
     expect(audit.map((e: { action: string }) => e.action)).toEqual(['user.unban', 'user.ban']);
-    expect(audit[1].details).toMatchObject({ from: { bannedStatus: 0 }, to: { bannedStatus: 2 } });
+    expect(audit[1].details).toMatchObject({ from: { bannedStatus: 0 }, to: { bannedStatus: 2, reason: 'Deuda con el servidor' } });
+    expect(audit[0].details).toMatchObject({ from: { bannedStatus: 2, reason: 'Deuda con el servidor' }, to: { bannedStatus: 0 } });
+    expect((await call(n.auth, 'GET', '/api/v1/me')).json().user.suspension).toBeNull();
   });
 
   it('operators edit the catalogue (audited) and read the platform figures', async () => {

@@ -70,19 +70,26 @@ describe('PATCH /api/v1/admin/users/{id}', () => {
       t.app.inject({ method: 'PATCH', url: `/api/v1/admin/users/${userId}`, headers, payload: payload as never });
     const me = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: nutritionist.auth })).json().user;
 
-    const banned = await patch(admin.auth, id, { bannedStatus: 2 });
+    // Suspending needs a reason, which she is shown.
+    const noReason = await patch(admin.auth, id, { bannedStatus: 2 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.details[0]).toEqual({ path: 'reason', message: 'Escribe el motivo de la suspensión: la profesional lo verá.' });
+    expect((await me()).bannedStatus).toBe(0);
+    const banned = await patch(admin.auth, id, { bannedStatus: 2, reason: '  Pagos con una tarjeta denunciada.  ' });
     expect(banned.statusCode).toBe(200);
     expect(banned.json()).toMatchObject({ id, bannedStatus: 2, planKey: null });
-    expect(await me()).toMatchObject({ bannedStatus: 2, planKey: null });
+    expect(await me()).toMatchObject({ bannedStatus: 2, planKey: null, suspension: { reason: 'Pagos con una tarjeta denunciada.', since: expect.any(String) } });
 
     expect((await patch(admin.auth, id, { planKey: 'plan-anual' })).json()).toMatchObject({ bannedStatus: 2, planKey: 'plan-anual' });
     expect((await patch(admin.auth, id, { bannedStatus: 0, planKey: null })).json()).toMatchObject({ bannedStatus: 0, planKey: null });
+    // Re-enabled: the reason is gone.
+    expect((await me()).suspension).toBeNull();
 
     const bad = await patch(admin.auth, id, { bannedStatus: 1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details[0]).toEqual({ path: 'bannedStatus', message: 'El estado debe ser 0 (activa) o 2 (suspendida o vencida).' });
     expect((await patch(admin.auth, id, {})).statusCode).toBe(400);
-    const unknown = await patch(admin.auth, newId(), { bannedStatus: 2 });
+    const unknown = await patch(admin.auth, newId(), { bannedStatus: 2, reason: 'Prueba' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('NOT_FOUND');
     // Nutritionists cannot use it, not even on themselves.

@@ -58,6 +58,8 @@ export const userSchema = z.object({
    * still be read, writes answer 402 until she pays; false/absent for an operator's suspension.
    */
   readOnly: z.boolean().optional(),
+  /** An operator's suspension: why (as the operator wrote it, shown to her) and since when. */
+  suspension: z.object({ reason: z.string().nullable(), since: isoInstantSchema.nullable() }).nullable().optional(),
   /** keyPlan of the spec: the plan the account had chosen, when any. */
   planKey: z.string().nullable(),
   confirmed: z.boolean(),

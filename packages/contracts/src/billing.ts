@@ -138,6 +138,8 @@ export const adminUserSummarySchema = z.object({
   role: z.enum(['nutritionist', 'admin', 'patient']),
   countryCode: z.string().nullable(),
   bannedStatus: z.number().int(),
+  /** The operator's reason when suspended. */
+  suspensionReason: z.string().nullable().optional(),
   createdAt: isoInstantSchema,
   subscription: z.object({ status: planStateSchema.shape.status, keyPlan: z.string().nullable(), vigencia: isoInstantSchema }).nullable(),
 });

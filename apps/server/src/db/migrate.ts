@@ -30,6 +30,7 @@ import * as helpCentreComplete from './migrations/0035-help-centre-complete.js';
 import * as outboxJobs from './migrations/0036-outbox-jobs.js';
 import * as pushNotifications from './migrations/0037-push-notifications.js';
 import * as appointmentConfirmation from './migrations/0038-appointment-confirmation.js';
+import * as money from './migrations/0039-money.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0036-outbox-jobs': outboxJobs,
   '0037-push-notifications': pushNotifications,
   '0038-appointment-confirmation': appointmentConfirmation,
+  '0039-money': money,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

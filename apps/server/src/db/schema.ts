@@ -1,6 +1,6 @@
 // Kysely table types. Both dialects store instants as ISO-8601 UTC text and flags as 0/1 integers, so a
 // repository returns identical values on SQLite and PostgreSQL without per-dialect conversions.
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { AuditLogPatientColumns, PatientsDB, PatientsTable } from './schema-patients.js';
 import type { AppointmentsDB, PatientReminderColumns } from './schema-appointments.js';
 import type { FoodsDB } from './schema-foods.js';
@@ -29,6 +29,9 @@ export interface UsersTable {
   banned_status: number;
   plan_key: string | null;
   confirmed: Flag;
+  /** 0039: the operator's reason for a suspension, and when (null when not suspended). */
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  suspended_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
   created_at: IsoInstant;
   updated_at: IsoInstant;
 }

@@ -51,7 +51,7 @@ export async function adminConsoleRoutes(app: FastifyInstance, options: { db: Ky
       }
       const [{ total }] = (await query.select(sql<number>`count(*)`.as('total')).execute()) as [{ total: number }];
       const rows = await query
-        .select(['users.id as userId', 'users.email', 'users.role', 'users.banned_status', 'users.created_at', 'nutritionists.id as nutritionistId', 'nutritionists.first_name', 'nutritionists.last_name', 'nutritionists.country_code'])
+        .select(['users.id as userId', 'users.email', 'users.role', 'users.banned_status', 'users.suspension_reason', 'users.created_at', 'nutritionists.id as nutritionistId', 'nutritionists.first_name', 'nutritionists.last_name', 'nutritionists.country_code'])
         .orderBy('users.created_at', 'desc')
         .orderBy('users.id', 'desc')
         .limit(limit)
@@ -66,6 +66,7 @@ export async function adminConsoleRoutes(app: FastifyInstance, options: { db: Ky
         role: row.role,
         countryCode: row.country_code,
         bannedStatus: Number(row.banned_status),
+        suspensionReason: Number(row.banned_status) === 2 ? (row.suspension_reason ?? null) : null,
         createdAt: row.created_at,
         subscription: (row.nutritionistId && statuses.get(row.nutritionistId)) ?? null,
       }));

@@ -21,7 +21,7 @@ export const adminRepository = {
   },
 
   /** False when no user has that id. */
-  async updateUserState(db: Kysely<DB> | Transaction<DB>, id: string, changes: { banned_status?: number; plan_key?: string | null }, now: string) {
+  async updateUserState(db: Kysely<DB> | Transaction<DB>, id: string, changes: { banned_status?: number; plan_key?: string | null; suspension_reason?: string | null; suspended_at?: string | null }, now: string) {
     const result = await db
       .updateTable('users')
       .set({ ...changes, updated_at: now })

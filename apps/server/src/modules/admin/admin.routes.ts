@@ -26,8 +26,8 @@ export async function adminRoutes(app: FastifyInstance, options: { db: Kysely<DB
     async () => adminRepository.summary(options.db),
   );
 
-  // Marks an account banned/expired (bannedStatus 2) or active again (0); the web client then sends
-  // it to /activar-cuenta (with a plan key) or /planes on its next navigation.
+  // Suspends an account (bannedStatus 2, with the reason she will be shown) or enables it again (0, the
+  // reason cleared); the web client then sends a suspended account to /activar-cuenta, which shows why.
   r.patch(
     '/admin/users/:id',
     {
@@ -40,19 +40,20 @@ export async function adminRoutes(app: FastifyInstance, options: { db: Kysely<DB
       },
     },
     async (request) => {
-      const { bannedStatus, planKey } = request.body;
+      const { bannedStatus, planKey, reason } = request.body;
+      const now = clock.now().toISOString();
       const changes = {
         ...(bannedStatus !== undefined ? { banned_status: bannedStatus } : {}),
+        ...(bannedStatus === 2 ? { suspension_reason: reason ?? null, suspended_at: now } : bannedStatus === 0 ? { suspension_reason: null, suspended_at: null } : {}),
         ...(planKey !== undefined ? { plan_key: planKey } : {}),
       };
-      const now = clock.now().toISOString();
       const updated = await options.db.transaction().execute(async (trx) => {
         const before = await adminRepository.findUser(trx, request.params.id);
         if (!before || !(await adminRepository.updateUserState(trx, request.params.id, changes, now))) return false;
         const action = bannedStatus === undefined ? 'user.plan' : bannedStatus === 2 ? 'user.ban' : 'user.unban';
         await recordOperatorAction(
           trx,
-          { ...operatorFromRequest(request), action, targetType: 'user', targetId: request.params.id, details: { email: before.email, from: { bannedStatus: Number(before.banned_status), planKey: before.plan_key }, to: request.body } },
+          { ...operatorFromRequest(request), action, targetType: 'user', targetId: request.params.id, details: { email: before.email, from: { bannedStatus: Number(before.banned_status), planKey: before.plan_key, reason: before.suspension_reason }, to: request.body } },
           now,
         );
         return true;

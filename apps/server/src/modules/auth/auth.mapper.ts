@@ -24,6 +24,7 @@ export function toUser(row: UserRow): User {
     primaryColor: color.success ? color.data : 'teal',
     starredPages: parseStarredPages(row.starred_pages),
     bannedStatus: Number(row.banned_status),
+    suspension: Number(row.banned_status) === 2 && row.suspended_at ? { reason: row.suspension_reason ?? null, since: row.suspended_at } : null,
     planKey: row.plan_key,
     confirmed: Number(row.confirmed) === 1,
     createdAt: row.created_at,

@@ -125,6 +125,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         starred_pages: '[]',
         banned_status: 0,
         plan_key: null,
+        suspension_reason: null,
+        suspended_at: null,
         confirmed: 0,
         created_at: now,
         updated_at: now,

@@ -112,6 +112,8 @@ export function createOidcService(deps: OidcServiceDeps) {
       starred_pages: '[]',
       banned_status: 0,
       plan_key: null,
+      suspension_reason: null,
+      suspended_at: null,
       confirmed: 1,
       created_at: now,
       updated_at: now,

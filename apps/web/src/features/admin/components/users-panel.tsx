@@ -1,7 +1,7 @@
 // Operator console, Usuarios: search accounts by name or email, suspend or re-enable them (audited), and
 // open an account's subscription to record a payment received outside the platform (manual processor).
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -98,8 +98,10 @@ export function UsersPanel() {
   const users = useQuery(adminBillingQueries.users(debounced, limit));
   const [managing, setManaging] = useState<AdminUserSummary | null>(null);
   const [banning, setBanning] = useState<AdminUserSummary | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const ban = useMutation({
-    mutationFn: ({ user, banned }: { user: AdminUserSummary; banned: boolean }) => adminBillingApi.setBanned(user.userId, banned ? 2 : 0),
+    mutationFn: ({ user, banned }: { user: AdminUserSummary; banned: boolean }) => adminBillingApi.setBanned(user.userId, banned ? 2 : 0, banned ? reason.trim() : undefined),
     onSuccess: (_data, { banned }) => {
       void queryClient.invalidateQueries({ queryKey: billingKeys.admin });
       showSuccess(banned ? t('admin:usersPanel.bannedDone') : t('admin:usersPanel.unbannedDone'), '');
@@ -142,6 +144,11 @@ export function UsersPanel() {
                   <Badge color={user.bannedStatus === 2 ? 'red' : 'gray'} variant="outline">
                     {user.bannedStatus === 2 ? t('admin:usersPanel.banned') : t('admin:usersPanel.enabled')}
                   </Badge>
+                  {user.bannedStatus === 2 && user.suspensionReason ? (
+                    <Text size="xs" c="dimmed" mt={4} maw={260} data-testid="admin-user-suspension-reason">
+                      {user.suspensionReason}
+                    </Text>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap" justify="flex-end">
@@ -160,7 +167,11 @@ export function UsersPanel() {
                           size="xs"
                           variant="light"
                           color="red"
-                          onClick={() => setBanning(user)}
+                          onClick={() => {
+                            setReason('');
+                            setReasonError(null);
+                            setBanning(user);
+                          }}
                         >
                           {t('admin:usersPanel.ban')}
                         </Button>
@@ -181,9 +192,33 @@ export function UsersPanel() {
         closeLabel={t('admin:usersPanel.close')}
         danger
         loading={ban.isPending}
-        onConfirm={() => banning && ban.mutate({ user: banning, banned: true }, { onSettled: () => setBanning(null) })}
+        onConfirm={() => {
+          if (!banning) return;
+          // The same rule as the server's (3 to 500 characters), said next to the field.
+          if (reason.trim().length < 3) {
+            setReasonError(t('admin:usersPanel.reasonRequired'));
+            return;
+          }
+          ban.mutate({ user: banning, banned: true }, { onSuccess: () => setBanning(null) });
+        }}
         onClose={() => setBanning(null)}
-      />
+      >
+        <Textarea
+          mt="md"
+          label={t('admin:usersPanel.reason')}
+          description={t('admin:usersPanel.reasonHint')}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            setReasonError(null);
+          }}
+          error={reasonError}
+          maxLength={500}
+          autosize
+          minRows={2}
+          required
+        />
+      </ConfirmDialog>
       </Table.ScrollContainer>
       {users.data && users.data.total > items.length ? (
         <Button variant="subtle" onClick={() => setLimit((l) => l + 20)} style={{ alignSelf: 'center' }}>

@@ -75,7 +75,7 @@ export const adminBillingQueries = {
 };
 
 export const adminBillingApi = {
-  setBanned: (userId: string, bannedStatus: 0 | 2) => api.patch<unknown>(`/admin/users/${encodeURIComponent(userId)}`, { bannedStatus }),
+  setBanned: (userId: string, bannedStatus: 0 | 2, reason?: string) => api.patch<unknown>(`/admin/users/${encodeURIComponent(userId)}`, { bannedStatus, ...(reason ? { reason } : {}) }),
   recordPayment: (userId: string, body: RecordPaymentRequest) => api.post<MeSubscription>(`/admin/users/${encodeURIComponent(userId)}/payments`, body),
   savePlan: (body: UpsertSubscriptionPlanRequest) => api.put<SubscriptionPlan>('/admin/subscription-plans', body),
 };

@@ -9,6 +9,8 @@ import type { MeSubscription } from '@almendra/contracts';
 import { formatDocumentNumber } from '@almendra/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoader } from '../../../components/page-loader';
+import { SuspensionNotice } from './suspension-notice';
+import { useCurrentUser } from '../../../lib/current-user';
 import { intlLocale } from '../../../lib/i18n';
 import { showError, showSuccess } from '../../../lib/toast';
 import { billingApi, billingKeys, formatMoney, mySubscriptionQuery } from '../api/billing-api';
@@ -64,11 +66,16 @@ export function BillingTab() {
   const portal = useMutation({ mutationFn: billingApi.customerPortal, onSuccess: ({ url }) => window.location.assign(url), onError: showError });
   const reactivate = useMutation({ mutationFn: billingApi.reactivate, onSuccess: (data) => (update(data), showSuccess(t('tab.reactivated'), t('payment.active'))), onError: showError });
 
+  const me = useCurrentUser();
+  // An operator's suspension: "always active" (billing off) or the plan's figures would not be the truth.
+  const suspended = me.data?.user.bannedStatus === 2 && !me.data.user.readOnly;
+
   if (!mine.data) return <PageLoader />;
   const data = mine.data;
   return (
     <Stack gap="xl" data-testid="billing-tab">
-      {!data.billingEnabled || !data.state ? (
+      <SuspensionNotice withTitle />
+      {suspended && (!data.billingEnabled || !data.state) ? null : !data.billingEnabled || !data.state ? (
         <Alert color="blue" data-testid="billing-disabled">
           {t('tab.disabled')}
         </Alert>

@@ -21,6 +21,7 @@ import { patientsApi } from '../../patients/api/patients-api';
 import { billingApi, billingKeys, formatMoney, mySubscriptionQuery, plansQuery } from '../api/billing-api';
 import { formatDay, SubscriptionSummary } from '../components/billing-tab';
 import { ReceiptUpload } from '../components/payment-receipts';
+import { SuspensionNotice } from '../components/suspension-notice';
 
 function SessionActions() {
   const { t } = useTranslation(['billing', 'common']);
@@ -116,7 +117,9 @@ function SuspendedScreen({ testId }: { testId: string }) {
   const { t } = useTranslation(['billing', 'common']);
   return (
     <Stack gap="lg" maw={760} mx="auto" py="md" w="100%" data-testid={testId}>
-      <StatusScreen icon={IconLock} title={t('billing:suspended.title')} description={t('billing:suspended.description')} testId="suspended-screen" actions={<SessionActions />} />
+      <StatusScreen icon={IconLock} title={t('billing:suspended.title')} description={t('billing:suspended.description')} testId="suspended-screen" actions={<SessionActions />}>
+        <SuspensionNotice />
+      </StatusScreen>
       <DataExportCard />
     </Stack>
   );
