@@ -96,6 +96,9 @@ import { notesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
 import { patientPaymentsRoutes } from './modules/patient-payments/patient-payments.routes.js';
 import { createPatientPaymentsService } from './modules/patient-payments/patient-payments.service.js';
+import { paymentLinksRoutes, paymentLinksWebhookRoutes } from './modules/patient-payments/payment-links.routes.js';
+import { createPaymentLinksService, mercadoPagoSdk } from './modules/patient-payments/payment-links.service.js';
+import { SecretBox } from './lib/secret-box.js';
 import { helpRoutes } from './modules/help/help.routes.js';
 import { createHelpService } from './modules/help/help.service.js';
 import type { BillingEventSink, PaymentProvider } from './modules/billing/payment-provider.js';
@@ -435,6 +438,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
         mailer,
         share: { secret, links },
       });
+      const paymentLinks = createPaymentLinksService({ db: database.db, clock, box: new SecretBox(secret), links, mercadoPago: mercadoPagoSdk(config.payments.mercadoPagoApiBase) });
+      await api.register(paymentLinksRoutes, { links: paymentLinks, guards, portal });
+      await api.register(paymentLinksWebhookRoutes, { links: paymentLinks });
       await api.register(helpRoutes, { help: createHelpService({ db: database.db, clock }), guards, db: database.db, clock });
       await api.register(paymentWebhookRoutes, {
         db: database.db,

@@ -154,6 +154,8 @@ export type Config = {
   payments: {
     mercadopago: { accessToken: string; webhookSecret: string; apiBase?: string } | null;
     stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
+    /** MERCADOPAGO_API_BASE alone: the practices' own Mercado Pago links use it too (docs/cobros.md). */
+    mercadoPagoApiBase?: string | null;
   };
   env: 'development' | 'production' | 'test';
   host: string;
@@ -285,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE } : {}) }
           : null,
+      mercadoPagoApiBase: e.MERCADOPAGO_API_BASE || null,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

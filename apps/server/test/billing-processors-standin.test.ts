@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { createTestApp, registerAndLogin, type TestApp } from './helpers.js';
+import { practiceWithPortalPatient } from './portal-helpers.js';
 
 interface Received {
   method: string;
@@ -338,3 +339,123 @@ describe('Mercado Pago, through the official SDK, against a stand-in of its API'
   });
 });
 
+
+describe("Patients' payment links: Checkout Pro with the practice's own Mercado Pago account, through the SDK, against the stand-in", () => {
+  const SECRET_A = 'practice-a-webhook-secret';
+  const SECRET_B = 'practice-b-webhook-secret';
+  let mpApi: Awaited<ReturnType<typeof standIn>>;
+  let t: TestApp;
+  const payments = new Map<string, object>();
+  let preferences = 0;
+
+  beforeAll(async () => {
+    mpApi = await standIn((request) => {
+      if (request.method === 'POST' && request.path === '/checkout/preferences/') {
+        preferences += 1;
+        return { status: 201, body: { id: `pref-${preferences}`, init_point: `https://mp.test/checkout/v1/redirect?pref_id=pref-${preferences}` } };
+      }
+      const payment = request.path.startsWith('/v1/payments/') ? payments.get(request.path.slice('/v1/payments/'.length)) : undefined;
+      if (payment) return { status: 200, body: payment };
+      return { status: 404, body: { status: 404, message: `No stand-in for ${request.method} ${request.path}` } };
+    });
+    // Only the base URL: the practices bring their own credentials (no server-wide Mercado Pago account).
+    t = await createTestApp({ MERCADOPAGO_API_BASE: mpApi.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mpApi.close();
+  });
+
+  let notification = 0;
+  const webhook = (nutritionistId: string, dataId: string, secret: string) => {
+    notification += 1;
+    const requestId = `link-req-${notification}`;
+    const ts = String(Math.floor(t.clock.now().getTime() / 1000));
+    const v1 = createHmac('sha256', secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest('hex');
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment-links/webhooks/mercadopago/${nutritionistId}?data.id=${dataId}&type=payment`,
+      headers: { 'content-type': 'application/json', 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId },
+      payload: JSON.stringify({ id: notification, type: 'payment', action: 'payment.updated', data: { id: dataId } }),
+    });
+  };
+
+  it('creates the preference with her token and the amount; the verified webhook records one Cobro with its receipt, whatever the replays, forgeries or other practices', async () => {
+    const { nutritionist: a, call, patientId, asPatient } = await practiceWithPortalPatient(t);
+    const practiceA = a.session.nutritionist.id as string;
+    const b = await registerAndLogin(t);
+    const practiceB = b.session.nutritionist.id as string;
+    const callB = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: b.auth, ...(payload ? { payload } : {}) });
+
+    // Not connected yet: the list says so and creating a link explains what to do.
+    expect((await call('GET', `/api/v1/patients/${patientId}/payment-links`)).json()).toMatchObject({ items: [], mercadoPagoConfigured: false });
+    const refused = await call('POST', `/api/v1/patients/${patientId}/payment-links`, { amountCents: 1_500_050 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toContain('conecta primero tu cuenta de Mercado Pago');
+    expect(mpApi.received).toHaveLength(0);
+
+    // She connects her own account; a malformed token is a 400 with the field; the token is stored sealed.
+    const bad = await call('PUT', '/api/v1/me/mercadopago', { accessToken: 'sk_live_nope', webhookSecret: SECRET_A });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].path).toBe('accessToken');
+    const saved = await call('PUT', '/api/v1/me/mercadopago', { accessToken: 'APP_USR-practice-a-token-1234', webhookSecret: SECRET_A });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ configured: true, tokenHint: '1234' });
+    expect(saved.json().webhookUrl).toMatch(new RegExp(`/api/v1/payment-links/webhooks/mercadopago/${practiceA}$`));
+    expect(JSON.stringify(saved.json())).not.toContain('practice-a-token');
+    const stored = await t.database.db.selectFrom('practice_mercadopago').selectAll().where('nutritionist_id', '=', practiceA).executeTakeFirstOrThrow();
+    expect(stored.access_token_enc).not.toContain('practice-a-token');
+    expect(stored.webhook_secret_enc).not.toContain(SECRET_A);
+    expect((await callB('PUT', '/api/v1/me/mercadopago', { accessToken: 'TEST-practice-b-token-9876', webhookSecret: SECRET_B })).statusCode).toBe(200);
+
+    // The link: a Checkout Pro preference for the amount, with her token, the reference and her webhook URL.
+    const created = await call('POST', `/api/v1/patients/${patientId}/payment-links`, { amountCents: 1_500_050, description: 'Consulta de control' });
+    expect(created.statusCode, created.body).toBe(201);
+    const link = created.json();
+    expect(link).toMatchObject({ patientId, amountCents: 1_500_050, currency: 'ARS', status: 'pending', url: 'https://mp.test/checkout/v1/redirect?pref_id=pref-1', paymentId: null });
+    const [preference] = mpApi.received;
+    expect(preference).toMatchObject({ method: 'POST', path: '/checkout/preferences/', authorization: 'Bearer APP_USR-practice-a-token-1234' });
+    const body = JSON.parse(preference!.body);
+    expect(body.items).toEqual([{ id: link.id, title: 'Consulta de control', quantity: 1, unit_price: 15000.5, currency_id: 'ARS' }]);
+    expect(body.external_reference).toBe(`almendra:${practiceA}:${patientId}:${link.id}`);
+    expect(body.notification_url).toMatch(new RegExp(`/api/v1/payment-links/webhooks/mercadopago/${practiceA}$`));
+    // The patient sees it in her portal; another practice cannot list or create links for this patient.
+    expect((await asPatient('GET', '/api/v1/portal/payment-links')).json().items.map((l: { id: string }) => l.id)).toEqual([link.id]);
+    expect((await callB('GET', `/api/v1/patients/${patientId}/payment-links`)).statusCode).toBe(404);
+    expect((await callB('POST', `/api/v1/patients/${patientId}/payment-links`, { amountCents: 100 })).statusCode).toBe(404);
+
+    // A forged notice: refused before anything is read from Mercado Pago.
+    payments.set('7001', { id: 7001, status: 'approved', external_reference: body.external_reference, transaction_amount: 15000.5, currency_id: 'ARS', date_approved: t.clock.now().toISOString() });
+    let count = mpApi.received.length;
+    expect((await webhook(practiceA, '7001', 'not-her-secret')).statusCode).toBe(400);
+    expect(mpApi.received).toHaveLength(count);
+    // Practice B's URL and secret, naming A's link: read with B's token, ignored (A's reference is not B's).
+    const crossed = await webhook(practiceB, '7001', SECRET_B);
+    expect(crossed.statusCode).toBe(200);
+    expect(crossed.json()).toMatchObject({ status: 'ignored' });
+    expect(mpApi.received.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payments/7001', authorization: 'Bearer TEST-practice-b-token-9876' });
+    // A payment still pending records nothing.
+    payments.set('7002', { id: 7002, status: 'in_process', external_reference: body.external_reference, transaction_amount: 15000.5, currency_id: 'ARS' });
+    expect((await webhook(practiceA, '7002', SECRET_A)).json()).toMatchObject({ status: 'ignored' });
+
+    // The real notice, delivered twice: one Cobro, numbered, method Mercado Pago, linked to the link.
+    const first = await webhook(practiceA, '7001', SECRET_A);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ status: 'recorded' });
+    expect(mpApi.received.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payments/7001', authorization: 'Bearer APP_USR-practice-a-token-1234' });
+    count = mpApi.received.length;
+    expect((await webhook(practiceA, '7001', SECRET_A)).json()).toMatchObject({ status: 'duplicate' });
+    expect(mpApi.received).toHaveLength(count);
+    const list = (await call('GET', `/api/v1/patients/${patientId}/payments`)).json();
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ number: 1, amountCents: 1_500_050, currency: 'ARS', method: 'mercadopago', voided: false });
+    expect((await call('GET', `/api/v1/patients/${patientId}/payment-links`)).json().items[0]).toMatchObject({ status: 'paid', paymentId: list.items[0].id });
+    expect((await asPatient('GET', '/api/v1/portal/payment-links')).json().items).toEqual([]);
+    const receipt = await call('GET', `/api/v1/payments/${list.items[0].id}/receipt.pdf`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toContain('application/pdf');
+    // Practice B recorded nothing; A's next manual payment takes number 2 (no gaps).
+    expect((await callB('GET', '/api/v1/payments')).json().items).toEqual([]);
+    expect((await call('POST', `/api/v1/patients/${patientId}/payments`, { amountCents: 100, method: 'cash' })).json().number).toBe(2);
+  });
+});

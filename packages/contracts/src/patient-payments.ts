@@ -132,3 +132,61 @@ export const emailReceiptRequestSchema = z.object({
 });
 
 export const receiptShareLinkSchema = z.object({ url: z.string(), expiresAt: isoInstantSchema });
+
+// "Enviar link de pago" (Mercado Pago Checkout Pro): the practice collects into her own Mercado Pago
+// account with her own credentials; the verified webhook turns an approved payment into a Cobro.
+
+/** The practice's Mercado Pago credentials as the app shows them (never the token itself). */
+export const mercadoPagoSettingsSchema = z.object({
+  configured: z.boolean(),
+  /** Last four characters of the saved access token. */
+  tokenHint: z.string().nullable(),
+  /** The URL she registers in her Mercado Pago application's Webhooks (topic Pagos). */
+  webhookUrl: z.string(),
+  updatedAt: isoInstantSchema.nullable(),
+});
+export type MercadoPagoSettings = z.infer<typeof mercadoPagoSettingsSchema>;
+
+export const saveMercadoPagoSettingsRequestSchema = z.object({
+  accessToken: z
+    .string({ error: 'Pega el Access Token de producción (empieza con APP_USR-) o de prueba (TEST-).' })
+    .trim()
+    .regex(/^(APP_USR|TEST)-[A-Za-z0-9_-]{10,300}$/, { error: 'Pega el Access Token de producción (empieza con APP_USR-) o de prueba (TEST-).' }),
+  webhookSecret: z
+    .string({ error: 'Pega la clave secreta de los Webhooks de tu aplicación de Mercado Pago.' })
+    .trim()
+    .min(8, { error: 'Pega la clave secreta de los Webhooks de tu aplicación de Mercado Pago.' })
+    .max(300, { error: 'Pega la clave secreta de los Webhooks de tu aplicación de Mercado Pago.' }),
+});
+export type SaveMercadoPagoSettingsRequest = z.infer<typeof saveMercadoPagoSettingsRequestSchema>;
+
+export const createPaymentLinkRequestSchema = z.object({
+  amountCents: paymentAmountCentsSchema,
+  /** What the patient sees at Mercado Pago ("Consulta nutricional" by default). */
+  description: z.string({ error: 'El concepto debe ser un texto.' }).trim().max(120, { error: 'El concepto es demasiado largo (máximo 120 caracteres).' }).nullish(),
+  appointmentId: idSchema.nullish(),
+});
+export type CreatePaymentLinkRequest = z.input<typeof createPaymentLinkRequestSchema>;
+
+export const paymentLinkSchema = z.object({
+  id: idSchema,
+  patientId: idSchema,
+  appointmentId: idSchema.nullable(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  description: z.string(),
+  /** Mercado Pago's checkout page (init_point) the patient opens. */
+  url: z.string(),
+  status: z.enum(['pending', 'paid', 'cancelled']),
+  /** The Cobro its payment became. */
+  paymentId: idSchema.nullable(),
+  createdAt: isoInstantSchema,
+});
+export type PaymentLink = z.infer<typeof paymentLinkSchema>;
+
+export const paymentLinkListSchema = z.object({
+  items: z.array(paymentLinkSchema),
+  /** False: "Enviar link de pago" explains how to connect Mercado Pago instead of offering the action. */
+  mercadoPagoConfigured: z.boolean(),
+});
+export type PaymentLinkList = z.infer<typeof paymentLinkListSchema>;

@@ -1,6 +1,6 @@
 // Cobros calls: a patient's payments and balance, recording, voiding, the receipt (PDF, email, WhatsApp
 // link), the agenda's unpaid marks and the income series.
-import type { CreatePatientPaymentRequest, Income, PatientPayment, PatientPaymentList, PracticePaymentList, UnpaidAppointments } from '@almendra/contracts';
+import type { CreatePatientPaymentRequest, CreatePaymentLinkRequest, Income, MercadoPagoSettings, PaymentLink, PaymentLinkList, SaveMercadoPagoSettingsRequest, PatientPayment, PatientPaymentList, PracticePaymentList, UnpaidAppointments } from '@almendra/contracts';
 import { api } from '../../../lib/api-client';
 import { authorized } from '../../../lib/api-upload';
 
@@ -11,6 +11,8 @@ export const paymentKeys = {
   patient: (patientId: string) => ['payments', 'patient', patientId] as const,
   unpaid: (from: string, to: string) => ['payments', 'unpaid', from, to] as const,
   income: (year: number) => ['payments', 'income', year] as const,
+  links: (patientId: string) => ['payments', 'links', patientId] as const,
+  mercadoPago: ['payments', 'mercadopago'] as const,
 };
 
 export const paymentsApi = {
@@ -25,6 +27,11 @@ export const paymentsApi = {
   unpaid: (from: string, to: string, signal?: AbortSignal, patientId?: string) =>
     api.get<UnpaidAppointments>(`/payments/unpaid-appointments?from=${enc(from)}&to=${enc(to)}${patientId ? `&patientId=${enc(patientId)}` : ''}`, { signal }),
   income: (year: number, signal?: AbortSignal) => api.get<Income>(`/payments/income?year=${year}`, { signal }),
+  links: (patientId: string, signal?: AbortSignal) => api.get<PaymentLinkList>(`/patients/${enc(patientId)}/payment-links`, { signal }),
+  createLink: (patientId: string, body: CreatePaymentLinkRequest) => api.post<PaymentLink>(`/patients/${enc(patientId)}/payment-links`, body),
+  mercadoPago: (signal?: AbortSignal) => api.get<MercadoPagoSettings>('/me/mercadopago', { signal }),
+  saveMercadoPago: (body: SaveMercadoPagoSettingsRequest) => api.put<MercadoPagoSettings>('/me/mercadopago', body),
+  portalLinks: (signal?: AbortSignal) => api.get<{ items: PaymentLink[] }>('/portal/payment-links', { signal }),
 };
 
 /** Saves a Blob under a file name (the browser's download). */

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../../lib/i18n';
 import { formatMoney } from '../../appointments/lib/money';
 import { paymentKeys, paymentsApi } from '../api/payments-api';
+import { PaymentLinkDialog } from './payment-link-dialog';
 import { appointmentLabel, RecordPaymentDialog } from './record-payment-dialog';
 
 /** Ids of the range's completed appointments whose service is not covered by their payments. */
@@ -57,6 +58,7 @@ export function AppointmentPaymentLine(props: { appointment: Appointment; priceC
   const { appointment } = props;
   const { t, i18n } = useTranslation('payments');
   const [recording, setRecording] = useState(false);
+  const [linking, setLinking] = useState(false);
   const [openedAt] = useState(() => Date.now());
   // Without the price at hand (a consultation started from the appointment), the place's services say it.
   const services = useQuery({
@@ -105,6 +107,19 @@ export function AppointmentPaymentLine(props: { appointment: Appointment; priceC
           {t('agenda.record')}
         </Button>
       )}
+      {state !== 'paid' && (
+        <Button size="compact-sm" variant="subtle" onClick={() => setLinking(true)} data-testid="appointment-payment-link">
+          {t('link.action')}
+        </Button>
+      )}
+      <PaymentLinkDialog
+        opened={linking}
+        onClose={() => setLinking(false)}
+        patientId={appointment.patientId}
+        patientName={appointment.patientName ?? appointment.title}
+        whatsapp={null}
+        defaults={{ amountCents: due > 0 ? due : null, appointmentId: appointment.id }}
+      />
       <RecordPaymentDialog
         opened={recording}
         onClose={() => setRecording(false)}

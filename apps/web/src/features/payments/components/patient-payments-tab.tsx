@@ -3,7 +3,7 @@
 // email, share it by WhatsApp (an expiring link to its PDF, like the plan's) and void it (an app dialog;
 // the payment stays listed as voided). "Registrar cobro" opens the dialog.
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconBrandWhatsapp, IconCash, IconFileTypePdf, IconMail, IconPlus, IconReceiptOff } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconCash, IconFileTypePdf, IconLink, IconMail, IconPlus, IconReceiptOff } from '@tabler/icons-react';
 import type { Patient, PatientPayment } from '@almendra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,11 +13,14 @@ import { showError, showSuccess } from '../../../lib/toast';
 import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
 import { displayDate, formatMoney } from '../../appointments/lib/money';
 import { paymentKeys, paymentsApi, receiptFilename, receiptLabel, saveBlob } from '../api/payments-api';
+import { PaymentLinkDialog } from './payment-link-dialog';
+import { PaymentLinksList } from './payment-links-list';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
 export function PatientPaymentsTab({ patient, readOnly }: { patient: Patient; readOnly: boolean }) {
   const { t, i18n } = useTranslation('payments');
   const [recording, setRecording] = useState(false);
+  const [linking, setLinking] = useState(false);
   const payments = useQuery({ queryKey: paymentKeys.patient(patient.id), queryFn: ({ signal }) => paymentsApi.listForPatient(patient.id, signal) });
   const money = (cents: number, currency: string) => formatMoney(cents, currency, intlLocale(i18n.language));
   const name = `${patient.firstName} ${patient.lastName}`.trim();
@@ -34,9 +37,14 @@ export function PatientPaymentsTab({ patient, readOnly }: { patient: Patient; re
           {t('heading')}
         </Title>
         {!readOnly && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRecording(true)} data-testid="record-payment">
-            {t('record')}
-          </Button>
+          <Group gap="xs">
+            <Button variant="light" leftSection={<IconLink size={16} aria-hidden />} onClick={() => setLinking(true)} data-testid="send-payment-link">
+              {t('link.action')}
+            </Button>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRecording(true)} data-testid="record-payment">
+              {t('record')}
+            </Button>
+          </Group>
         )}
       </Group>
       <Paper withBorder radius="md" p="md" data-testid="payments-balance" data-balance-cents={balanceCents}>
@@ -83,7 +91,9 @@ export function PatientPaymentsTab({ patient, readOnly }: { patient: Patient; re
           </Table>
         </Table.ScrollContainer>
       )}
+      <PaymentLinksList patient={patient} />
       <RecordPaymentDialog opened={recording} onClose={() => setRecording(false)} patientId={patient.id} patientName={name} />
+      <PaymentLinkDialog opened={linking} onClose={() => setLinking(false)} patientId={patient.id} patientName={name} whatsapp={whatsappNumber(patient.mobileAreaCode, patient.mobileNumber, patient.phone)} />
     </Stack>
   );
 }

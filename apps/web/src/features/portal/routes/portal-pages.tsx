@@ -27,6 +27,7 @@ import { DailyLogForm } from '../components/daily-log-form';
 import { PlanReader } from '../components/plan-reader';
 import { VersionCheck } from '../../../app/version-check';
 import { formatDate, formatLongDateTime } from '../../../lib/dates';
+import { PendingPaymentsCard } from '../../payments/components/pending-payments-card';
 
 type PortalTab = 'home' | 'plan' | 'chat' | 'log' | 'call';
 
@@ -109,6 +110,7 @@ export function PortalPage() {
           </Tabs.List>
           <Tabs.Panel value="home" pt="md">
             <Stack gap="sm">
+              <PendingPaymentsCard />
               <Paper withBorder radius="md" p="md">
                 <Group gap="xs" mb={4}>
                   <IconCalendarEvent size={18} aria-hidden />
