@@ -142,6 +142,10 @@ test('the operator console at 390 px: badges whole, the audit\'s details readabl
   await expect(confirm).toBeHidden();
   await expect(row.getByText('Habilitada').last()).toBeVisible();
   await row.getByRole('button', { name: 'Suspender' }).click();
+  // The reason is required: she will read it (issue 25).
+  await confirm.getByRole('button', { name: 'Sí, suspender la cuenta' }).click();
+  await expect(confirm).toContainText('El motivo es obligatorio');
+  await confirm.getByLabel('Motivo de la suspensión').fill('Prueba de la consola en el teléfono.');
   await confirm.getByRole('button', { name: 'Sí, suspender la cuenta' }).click();
   await expect(row.getByText('Suspendida').last()).toBeVisible();
   await row.getByRole('button', { name: 'Rehabilitar' }).click();

@@ -4,13 +4,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/current-user';
-
-/** dd-mm-yyyy, the app's one date format (the same as billing-tab's formatDay). */
-function formatDay(iso: string): string {
-  const d = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getDate())}-${two(d.getMonth() + 1)}-${d.getFullYear()}`;
-}
+import { formatDate } from '../../../lib/dates';
 
 export function SuspensionNotice({ withTitle = false }: { withTitle?: boolean }) {
   const { t } = useTranslation('billing');
@@ -29,7 +23,7 @@ export function SuspensionNotice({ withTitle = false }: { withTitle?: boolean })
       </Text>
       {suspension.since ? (
         <Text size="xs" c="dimmed" mt={4}>
-          {t('suspended.since', { date: formatDay(suspension.since) })}
+          {t('suspended.since', { date: formatDate(suspension.since) })}
         </Text>
       ) : null}
     </Alert>

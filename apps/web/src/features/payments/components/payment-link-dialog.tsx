@@ -9,7 +9,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../../lib/i18n';
-import { showSuccess } from '../../../lib/toast';
+import { fieldErrors } from '../../../lib/api-error';
+import { showError, showSuccess } from '../../../lib/toast';
 import { whatsappLink } from '../../../lib/whatsapp';
 import { centsToInput, filterPriceInput, formatMoney } from '../../appointments/lib/money';
 import { preventEnterSubmit } from '../../settings/locations/enter-guard';
@@ -59,6 +60,7 @@ function CreateLinkForm({ patientId, patientName, defaults, onClose, onCreated }
       await queryClient.invalidateQueries({ queryKey: paymentKeys.links(patientId) });
       onCreated(link);
     },
+    onError: showError,
   });
   return (
     <form
@@ -142,11 +144,18 @@ function ConnectMercadoPago() {
   const settings = useQuery({ queryKey: paymentKeys.mercadoPago, queryFn: ({ signal }) => paymentsApi.mercadoPago(signal) });
   const [accessToken, setAccessToken] = useState('');
   const [webhookSecret, setWebhookSecret] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: () => paymentsApi.saveMercadoPago({ accessToken: accessToken.trim(), webhookSecret: webhookSecret.trim() }),
     onSuccess: async () => {
       showSuccess(t('link.connectedTitle'), t('link.connected'));
       await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+    },
+    // The server's message next to the field it is about (a token that is not one…), else a toast.
+    onError: (error) => {
+      const byField = fieldErrors(error);
+      if (Object.keys(byField).length > 0) setErrors(byField);
+      else showError(error);
     },
   });
   return (
@@ -156,6 +165,7 @@ function ConnectMercadoPago() {
       onSubmit={(event) => {
         event.preventDefault();
         event.stopPropagation();
+        setErrors({});
         save.mutate();
       }}
     >
@@ -172,8 +182,8 @@ function ConnectMercadoPago() {
           <List.Item>{t('link.step3')}</List.Item>
         </List>
         <TextInput readOnly label={t('link.webhookUrl')} value={settings.data?.webhookUrl ?? ''} onFocus={(e) => e.currentTarget.select()} data-testid="mercadopago-webhook-url" />
-        <PasswordInput label={t('link.accessToken')} placeholder="APP_USR-…" required value={accessToken} onChange={(e) => setAccessToken(e.currentTarget.value)} autoComplete="off" />
-        <PasswordInput label={t('link.webhookSecret')} required value={webhookSecret} onChange={(e) => setWebhookSecret(e.currentTarget.value)} autoComplete="off" />
+        <PasswordInput label={t('link.accessToken')} placeholder="APP_USR-…" required value={accessToken} onChange={(e) => setAccessToken(e.currentTarget.value)} error={errors.accessToken} autoComplete="off" />
+        <PasswordInput label={t('link.webhookSecret')} required value={webhookSecret} onChange={(e) => setWebhookSecret(e.currentTarget.value)} error={errors.webhookSecret} autoComplete="off" />
         <Text size="xs" c="dimmed">
           {t('link.stored')}
         </Text>

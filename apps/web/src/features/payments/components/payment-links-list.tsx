@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../../lib/i18n';
 import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
-import { displayDate, formatMoney } from '../../appointments/lib/money';
+import { formatDate } from '../../../lib/dates';
+import { formatMoney } from '../../appointments/lib/money';
 import { paymentKeys, paymentsApi } from '../api/payments-api';
 
 export function PaymentLinksList({ patient }: { patient: Patient }) {
@@ -33,7 +34,7 @@ export function PaymentLinksList({ patient }: { patient: Patient }) {
                 </Badge>
                 <Text fw={600}>{amount}</Text>
                 <Text size="sm" c="dimmed">
-                  {link.description} · {displayDate(link.createdAt.slice(0, 10))}
+                  {link.description} · {formatDate(link.createdAt)}
                 </Text>
               </Group>
               {link.status === 'pending' ? (
