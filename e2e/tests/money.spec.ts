@@ -70,6 +70,7 @@ test('"Enviar link de pago" asks to connect Mercado Pago, then the amount; a sus
 
   // Phone, dark.
   const phone = await contextAt(browser, 390, 844, 'dark');
+  await phone.page.goto('/login');
   await login(phone.page, account.email, account.password);
   await expect(phone.page.getByTestId('suspension-reason')).toContainText(REASON);
   await screenshot(phone.page, 'money-05-suspended-reason-phone-dark');
