@@ -1,6 +1,7 @@
 // Entry point: validate the environment, build the app, listen, and close cleanly on signals.
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { warmUpPlanSolver } from './modules/plans/solver/warm-up.js';
 
 async function main(): Promise<void> {
   let config;
@@ -22,6 +23,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Right after listening (not before: a busy machine would delay readiness by seconds), so the first
+  // nutritionist's "Distribuir" does not pay for loading HiGHS and compiling its hot code.
+  void warmUpPlanSolver().then((ms) => app.log.info({ solverWarmUpMs: Math.round(ms) }, 'plan solver warmed up'));
   app.log.info(
     { database: database.kind, dataDir: config.dataDir, email: config.smtpUrl ? 'smtp' : 'log+outbox' },
     config.publicUrlConfigured ? `Almendra ready on ${config.publicUrl}` : `Almendra ready on port ${config.port}`,

@@ -85,3 +85,31 @@ export const solveFormulaDayResponseSchema = z.object({
   deviation: solverDeviationSchema,
 });
 export type SolveFormulaDayResponse = z.infer<typeof solveFormulaDayResponseSchema>;
+
+/**
+ * POST /plans/solve/propose-day ("Proponer un día"): a day composed from foods for the plan's meals that
+ * meets the targets. Candidates: the foods she picks, or else the Argentine layer and her own foods; the
+ * patient's recorded allergies and intolerances, the foods she marks as disliked and (unless she allows
+ * repeats) the foods of the neighbouring days are left out. `day` (1–7) varies the choice across the week.
+ */
+export const proposeDayRequestSchema = z.object({
+  targetEnergyKcal: energy,
+  macros: solverMacrosSchema,
+  slots: z.array(slot).min(1, { error: 'Elige al menos una comida.' }).max(6),
+  day: z.number().int().min(1).max(7).optional(),
+  distribution: z.array(z.object({ slot, pct })).optional(),
+  patientId: idSchema.optional(),
+  foodIds: z.array(idSchema).max(200, { error: 'Como máximo 200 alimentos.' }).optional(),
+  dislikedFoodIds: z.array(idSchema).max(200).optional(),
+  avoidFoodIds: z.array(idSchema).max(200).optional(),
+  allowRepeats: z.boolean().optional(),
+});
+export type ProposeDayRequest = z.infer<typeof proposeDayRequestSchema>;
+export const proposeDayResponseSchema = z.object({
+  items: z.array(z.object({ foodId: idSchema, name: z.string(), slot, grams: z.number(), household: z.string().nullable() })),
+  totals: solverTotalsSchema,
+  deviation: solverDeviationSchema,
+  /** Foods left out, with the reason ("alergia: maní", "no le gusta", "usado el día anterior"). */
+  excluded: z.array(z.object({ foodId: idSchema, name: z.string(), reason: z.string() })),
+});
+export type ProposeDayResponse = z.infer<typeof proposeDayResponseSchema>;

@@ -2,7 +2,7 @@
 // day meets the energy and macronutrient targets, in amounts that can be served (10 g steps, or half a
 // unit for foods counted in units), within her per-food limits. Mixed-integer model solved by HiGHS; the
 // model is written out in docs/plans.md.
-import type { FormulaDayItem, SolveFormulaDayResponse, SolverMacros } from '@almendra/contracts';
+import { SOLVER_ENERGY_TOLERANCE_PCT, type FormulaDayItem, type SolveFormulaDayResponse, type SolverMacros } from '@almendra/contracts';
 import { AppError } from '../../../lib/errors.js';
 import { LinearModel, solveMilp } from './milp.js';
 import { addTargetRows, deviationOf, explainMiss, meetsTargets, sumNutrition, totalsOf, type Nutrition, type Targets } from './targets.js';
@@ -20,8 +20,17 @@ const DEFAULT_MAX_GRAMS = 2000;
 /** How much moving a line costs: 1 per (its grams, or 30 g for small amounts) moved, as much as one point of energy. */
 const relativeBase = (grams: number) => Math.max(grams, 30);
 const MACRO_SUM_TOLERANCE = 0.5;
+/** Search time before answering with the closest amounts found so far (issue 28's budget: 200 ms); docs/plans.md. */
+const SEARCH_BUDGET_SECONDS = 0.12;
 
-export async function solveFormulaDay(targetEnergyKcal: number, macros: SolverMacros, lines: readonly ResolvedLine[]): Promise<SolveFormulaDayResponse> {
+export async function solveFormulaDay(
+  targetEnergyKcal: number,
+  macros: SolverMacros,
+  lines: readonly ResolvedLine[],
+  /** `budgetSeconds: null` searches until the closest amounts are proved (the benchmark's "before"). */
+  options: { budgetSeconds?: number | null } = {},
+): Promise<SolveFormulaDayResponse> {
+  const budget = options.budgetSeconds === undefined ? SEARCH_BUDGET_SECONDS : options.budgetSeconds;
   const sum = macros.proteinPct + macros.fatPct + macros.carbsPct;
   if (Math.abs(sum - 100) > MACRO_SUM_TOLERANCE) {
     const message = `Las macros deben sumar 100 % (suman ${sum} %).`;
@@ -41,6 +50,8 @@ export async function solveFormulaDay(targetEnergyKcal: number, macros: SolverMa
     throw new AppError('INFEASIBLE', message, details);
   }
 
+  const lockedEnergy = sumNutrition(lines.filter((l) => l.item.locked).map((l) => [l.perGram, l.item.grams] as const)).energyKcal;
+  const energyRoom = targetEnergyKcal * (1 + SOLVER_ENERGY_TOLERANCE_PCT / 100) - lockedEnergy;
   const build = (elastic: boolean) => {
     const model = new LinearModel();
     const columns: { index: number; column: string }[] = [];
@@ -52,7 +63,11 @@ export async function solveFormulaDay(targetEnergyKcal: number, macros: SolverMa
         return;
       }
       const lo = Math.ceil((item.minGrams ?? 0) / stepGrams - 1e-9);
-      const hi = Math.floor((item.maxGrams ?? Math.max(DEFAULT_MAX_GRAMS, item.grams)) / stepGrams + 1e-9);
+      let hi = Math.floor((item.maxGrams ?? Math.max(DEFAULT_MAX_GRAMS, item.grams)) / stepGrams + 1e-9);
+      // In the strict model no line can bring more than the day's top energy (a smaller search); the elastic
+      // one may overshoot energy, so it keeps her limits only.
+      const kcalPerStep = line.perGram.energyKcal * stepGrams;
+      if (!elastic && kcalPerStep > 0) hi = Math.min(hi, Math.floor(Math.max(0, energyRoom) / kcalPerStep + 1e-9));
       const column = model.variable(`n_${index}`, lo, Math.max(lo, hi), true);
       columns.push({ index, column });
       // |grams − her grams|, relative to her amount.
@@ -73,7 +88,7 @@ export async function solveFormulaDay(targetEnergyKcal: number, macros: SolverMa
     });
 
   const strict = build(false);
-  const outcome = await solveMilp(strict.model);
+  const outcome = await solveMilp(strict.model, budget === null ? {} : { budgetSeconds: budget });
   if (outcome.status === 'optimal' || outcome.status === 'feasible') {
     const grams = gramsOf(strict.columns, outcome.values);
     const total = sumNutrition(lines.map((l, i) => [l.perGram, grams[i]!] as const));

@@ -4,8 +4,8 @@
 type Highs = Awaited<ReturnType<typeof import('highs').default>>;
 let highs: Promise<Highs> | null = null;
 /**
- * Loads the WebAssembly module once per process, on the first solve (≈ 150 ms), so starting the server
- * does not pay for it; later solves reuse it.
+ * Loads the WebAssembly module once per process and keeps it: every solve reuses the same instance (each
+ * `solve` call still gets a fresh native solver inside it, so nothing leaks between requests).
  */
 const loadHighs = () => (highs ??= import('highs').then((module) => module.default()));
 
@@ -86,16 +86,26 @@ export type MilpOutcome =
  * Solves the model. 'feasible' = the time limit stopped the search with a solution that meets every
  * constraint but may not be the best; 'unsolved' = stopped without one (or an unexpected status).
  */
-export async function solveMilp(model: LinearModel, options: { timeLimitSeconds?: number; relativeGap?: number; absoluteGap?: number } = {}): Promise<MilpOutcome> {
+export async function solveMilp(
+  model: LinearModel,
+  options: { timeLimitSeconds?: number; relativeGap?: number; absoluteGap?: number; budgetSeconds?: number } = {},
+): Promise<MilpOutcome> {
   const solver = await loadHighs();
   const lp = model.toLp();
-  const result = solver.solve(lp, {
-    output_flag: false,
-    time_limit: options.timeLimitSeconds ?? 2,
-    mip_rel_gap: options.relativeGap ?? 0.05,
-    mip_abs_gap: options.absoluteGap ?? 0.5,
-    random_seed: 1,
-  });
+  const run = (timeLimit: number) =>
+    solver.solve(lp, {
+      output_flag: false,
+      time_limit: timeLimit,
+      mip_rel_gap: options.relativeGap ?? 0.05,
+      mip_abs_gap: options.absoluteGap ?? 0.5,
+      random_seed: 1,
+    });
+  const limit = options.timeLimitSeconds ?? 2;
+  // With a budget, the search stops at the budget and keeps its best answer so far (every answer meets all the
+  // constraints; the budget only trades how close to the best it is); only when the budget ran out before any
+  // answer was found does it search again up to the full limit.
+  let result = run(options.budgetSeconds !== undefined ? Math.min(options.budgetSeconds, limit) : limit);
+  if (options.budgetSeconds !== undefined && options.budgetSeconds < limit && result.Status === 'Time limit reached' && !hasSolution(result)) result = run(limit);
   if (result.Status === 'Infeasible' || result.Status === 'Primal infeasible or unbounded') return { status: 'infeasible' };
   const values = new Map<string, number>();
   const readValues = () => {
@@ -105,9 +115,12 @@ export async function solveMilp(model: LinearModel, options: { timeLimitSeconds?
     readValues();
     return { status: 'optimal', objective: result.ObjectiveValue, values };
   }
-  if (result.Status === 'Time limit reached' && Object.keys(result.Columns).length > 0 && Number.isFinite(result.ObjectiveValue)) {
+  if (result.Status === 'Time limit reached' && hasSolution(result)) {
     readValues();
     return { status: 'feasible', objective: result.ObjectiveValue, values };
   }
   return { status: 'unsolved' };
 }
+
+const hasSolution = (result: { Columns: Record<string, unknown>; ObjectiveValue: number }) => Object.keys(result.Columns).length > 0 && Number.isFinite(result.ObjectiveValue);
+

@@ -1,8 +1,10 @@
-// POST /api/v1/plans/solve/exchanges and /plans/solve/formula-day (issue 28): thin handlers over the solver service.
+// POST /api/v1/plans/solve/exchanges, /plans/solve/formula-day and /plans/solve/propose-day (issue 28): thin handlers over the solver service.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
+  proposeDayRequestSchema,
+  proposeDayResponseSchema,
   solveExchangesRequestSchema,
   solveExchangesResponseSchema,
   solveFormulaDayRequestSchema,
@@ -26,5 +28,10 @@ export async function planSolverRoutes(app: FastifyInstance, options: { solver: 
     '/plans/solve/formula-day',
     { preHandler: guards.requireEditor, schema: { tags, body: solveFormulaDayRequestSchema, response: { 200: solveFormulaDayResponseSchema, ...errors } } },
     async (request) => solver.formulaDay(tenantScope(request), request.body),
+  );
+  r.post(
+    '/plans/solve/propose-day',
+    { preHandler: guards.requireEditor, schema: { tags, body: proposeDayRequestSchema, response: { 200: proposeDayResponseSchema, ...errors } } },
+    async (request) => solver.proposeDay(tenantScope(request), request.body),
   );
 }

@@ -1,7 +1,7 @@
 // The two plan solvers behind the API: reads what they need (the practice's exchange groups, the foods and
 // dishes of a day, tenant-scoped) and hands plain numbers to the models.
 import type { Kysely } from 'kysely';
-import type { SolveExchangesRequest, SolveExchangesResponse, SolveFormulaDayRequest, SolveFormulaDayResponse } from '@almendra/contracts';
+import type { ProposeDayRequest, ProposeDayResponse, SolveExchangesRequest, SolveExchangesResponse, SolveFormulaDayRequest, SolveFormulaDayResponse } from '@almendra/contracts';
 import { householdAmount, measureAmountText, scaleNutrients, type NutrientInput } from '@almendra/domain';
 import type { DB } from '../../../db/schema.js';
 import { AppError } from '../../../lib/errors.js';
@@ -9,6 +9,8 @@ import type { DishesService } from '../../dishes/dishes.service.js';
 import { exchangeGroupsFor } from '../exchange-groups.js';
 import { solveExchanges } from './exchange-distribution.js';
 import { solveFormulaDay, type ResolvedLine } from './formula-day.js';
+import { allergyExclusions } from './food-exclusions.js';
+import { proposeDay, type CandidateFood } from './propose-day.js';
 
 type Scope = { nutritionistId: string };
 
@@ -100,6 +102,74 @@ export function createPlanSolverService(deps: { db: Kysely<DB>; dishes: Pick<Dis
         }
       }
       return solveFormulaDay(input.targetEnergyKcal, input.macros, lines);
+    },
+
+    /**
+     * "Proponer un día": candidates are the foods she picked, or else the Argentine layer and her own foods;
+     * the patient's allergies and intolerances, her disliked foods and (unless she allows repeats) the
+     * neighbouring days' foods are left out and listed with the reason.
+     */
+    async proposeDay(scope: Scope, input: ProposeDayRequest): Promise<ProposeDayResponse> {
+      let query = db
+        .selectFrom('foods')
+        .select(['id', 'name_es', 'name_en', 'group_code', 'nutrients'])
+        .where('deactivated', '=', 0)
+        .where((eb) => eb.or([eb('nutritionist_id', 'is', null), eb('nutritionist_id', '=', scope.nutritionistId)]));
+      if (input.foodIds?.length) query = query.where('id', 'in', input.foodIds);
+      else query = query.where((eb) => eb.or([eb('source', '=', 'argentina'), eb('nutritionist_id', '=', scope.nutritionistId)]));
+      const rows = await query.execute();
+      if (input.foodIds?.length && rows.length < new Set(input.foodIds).size) {
+        throw new AppError('NOT_FOUND', 'No encontramos ese alimento o plato.', [{ path: 'foodIds', message: 'Alguno no existe o no es tuyo.' }]);
+      }
+      let allergies: string | null = null;
+      let intolerances: string | null = null;
+      if (input.patientId) {
+        const patient = await db
+          .selectFrom('patients')
+          .select('id')
+          .where('id', '=', input.patientId)
+          .where('nutritionist_id', '=', scope.nutritionistId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!patient) throw new AppError('NOT_FOUND', 'No encontramos ese paciente.', [{ path: 'patientId', message: 'No existe o no es tuyo.' }]);
+        const background = await db
+          .selectFrom('patient_backgrounds')
+          .select(['allergies', 'food_intolerances', 'celiac_disease'])
+          .where('patient_id', '=', input.patientId)
+          .where('nutritionist_id', '=', scope.nutritionistId)
+          .executeTakeFirst();
+        allergies = background?.allergies ?? null;
+        // Celiac disease ticked in the record counts as a gluten intolerance even when not written out.
+        intolerances = [background?.food_intolerances, background?.celiac_disease ? 'celiaquía' : null].filter(Boolean).join(', ') || null;
+      }
+      const disliked = new Set(input.dislikedFoodIds ?? []);
+      const avoid = new Set(input.allowRepeats ? [] : (input.avoidFoodIds ?? []));
+      const reasonOf = allergyExclusions(allergies, intolerances);
+      const excluded: ProposeDayResponse['excluded'] = [];
+      const kept = [];
+      for (const row of rows) {
+        const name = row.name_es ?? row.name_en ?? '';
+        const reason = reasonOf(name, row.group_code) ?? (disliked.has(row.id) ? 'no le gusta' : avoid.has(row.id) ? 'ya está en un día vecino' : null);
+        if (reason) excluded.push({ foodId: row.id, name, reason });
+        else kept.push(row);
+      }
+      const ids = kept.map((r) => r.id);
+      const measureRows = ids.length ? await db.selectFrom('food_measures').selectAll().where('food_id', 'in', ids).orderBy('position').execute() : [];
+      const measures = new Map<string, { description: string; gramWeight: number; amount: number }[]>();
+      for (const m of measureRows) measures.set(m.food_id, [...(measures.get(m.food_id) ?? []), { description: m.description, gramWeight: Number(m.gram_weight), amount: Number(m.amount) || 1 }]);
+      const candidates: CandidateFood[] = kept.map((row) => {
+        const per100 = scaleNutrients(JSON.parse(row.nutrients) as NutrientInput, 100).values;
+        const list = measures.get(row.id) ?? [];
+        return {
+          id: row.id,
+          name: row.name_es ?? row.name_en ?? '',
+          group: row.group_code,
+          perGram: { energyKcal: per100.energyKcal / 100, proteinG: per100.proteinG / 100, fatG: per100.fatG / 100, carbsG: per100.carbohydrateG / 100 },
+          household: (grams: number) => householdAmount(grams, list)?.text ?? null,
+        };
+      });
+      const day = await proposeDay({ targetEnergyKcal: input.targetEnergyKcal, macros: input.macros, slots: input.slots, day: input.day ?? 1, ...(input.distribution && { distribution: input.distribution }) }, candidates);
+      return { ...day, excluded: excluded.sort((a, b) => a.name.localeCompare(b.name, 'es')) };
     },
   };
 }

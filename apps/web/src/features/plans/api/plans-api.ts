@@ -13,6 +13,8 @@ import type {
   SolveExchangesRequest,
   SolveExchangesResponse,
   SolveFormulaDayRequest,
+  ProposeDayRequest,
+  ProposeDayResponse,
   SolveFormulaDayResponse,
   UpdateMealSlotsRequest,
   UpdatePlanRequest,
@@ -62,6 +64,7 @@ export const plansApi = {
   /** The exchange solver's proposal for a day (issue 28); 422 INFEASIBLE says why when there is none. */
   solveExchanges: (body: SolveExchangesRequest) => api.post<SolveExchangesResponse>('/plans/solve/exchanges', body),
   solveFormulaDay: (body: SolveFormulaDayRequest) => api.post<SolveFormulaDayResponse>('/plans/solve/formula-day', body),
+  proposeDay: (body: ProposeDayRequest) => api.post<ProposeDayResponse>('/plans/solve/propose-day', body),
   mealSlots: () => api.get<MealSlotsResponse>('/meal-slots'),
   saveMealSlots: (body: UpdateMealSlotsRequest) => api.put<MealSlotsResponse>('/meal-slots', body),
   exchangeGroups: (country: string, locale: string) =>

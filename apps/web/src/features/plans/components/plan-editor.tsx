@@ -74,7 +74,8 @@ import { isMeasureVisible } from '../../foods';
 import { FoodPicker } from './food-picker';
 import { AutoDistribute } from './auto-distribute';
 import { AdjustQuantities } from './adjust-quantities';
-import { applyDistribution, applyGrams } from './solver-apply';
+import { ProposeDay } from './propose-day';
+import { applyDistribution, applyGrams, applyProposedDay } from './solver-apply';
 import { DAYS, fmt, fmtDate, parseDecimalInput } from './format';
 
 type SimpleDays = NonNullable<PlanContentInput['simple']>;
@@ -473,6 +474,18 @@ export function PlanEditor({ plan }: { plan: Plan }) {
               targetKcal={targetKcal}
               distribution={distribution}
               onApply={(grams) => setFormula((days) => applyGrams(days, dayNumber, grams))}
+            />
+          ) : null}
+          {plan.type === 2 ? (
+            <ProposeDay
+              dayNumber={dayNumber}
+              dayName={t(`days.${dayNumber}` as 'days.1')}
+              days={formula}
+              slots={enabled}
+              targetKcal={targetKcal}
+              distribution={distribution}
+              patientId={plan.patientId}
+              onApply={(meals) => setFormula((days) => applyProposedDay(days, dayNumber, meals))}
             />
           ) : null}
           {plan.type === 1 ? (

@@ -1,7 +1,8 @@
 // Applying a solver proposal to the editor's state: an exchange day's meals replaced by the proposal's
-// portions (the day's discarded groups kept), a formula day's changed lines set to their new grams.
+// portions (the day's discarded groups kept), a formula day's changed lines set to their new grams, a proposed
+// day's meals replacing that day's lines.
 import type { SolveExchangesResponse } from '@almendra/contracts';
-import { zeros24, type ExchangeDays, type FormulaEditorDay } from './editor-state';
+import { zeros24, type EditorItem, type ExchangeDays, type FormulaEditorDay } from './editor-state';
 
 export function applyDistribution(days: ExchangeDays, dayNumber: number, meals: SolveExchangesResponse['meals']): ExchangeDays {
   const current = days.find((d) => d.day === dayNumber) ?? { day: dayNumber, meals: [], discarded: zeros24() };
@@ -27,4 +28,12 @@ export function applyGrams(days: FormulaEditorDay[], dayNumber: number, grams: R
           })),
         },
   );
+}
+
+/** "Proponer un día" applied: the day's meals in the proposal replace that day's lines (other meals and days kept). */
+export function applyProposedDay(days: FormulaEditorDay[], dayNumber: number, meals: readonly { slot: number; items: EditorItem[] }[]): FormulaEditorDay[] {
+  const current = days.find((d) => d.day === dayNumber) ?? { day: dayNumber, meals: [] };
+  const slots = new Set(meals.map((m) => m.slot));
+  const next = { ...current, meals: [...current.meals.filter((m) => !slots.has(m.slot)), ...meals.map((m) => ({ slot: m.slot, items: [...m.items] }))].sort((a, b) => a.slot - b.slot) };
+  return [...days.filter((d) => d.day !== dayNumber), next].sort((a, b) => a.day - b.day);
 }
