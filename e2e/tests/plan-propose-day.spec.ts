@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiCall, expectAccessible, register, screensDir } from './support';
 
 async function dialogShot(page: Page, name: string) {
-  await page.getByRole('dialog').getByTestId('solver-summary').or(page.getByRole('dialog').getByRole('alert')).scrollIntoViewIfNeeded();
+  await page.getByRole('dialog').getByTestId('solver-summary').or(page.getByRole('dialog').getByRole('alert')).first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(screensDir, `${name}.png`) });
 }
 
