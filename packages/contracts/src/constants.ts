@@ -61,3 +61,9 @@ export const PAYMENT_RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 // appointments that patients confirm (issue 27)
 /** The realtime event of a patient's answer from her personal link (besides 'citas-actualizadas'). */
 export const PATIENT_ANSWER_EVENT = 'appointments.patient-answer';
+
+// push (issue 27): the events each kind of person can be notified of (docs/push.md)
+export const PATIENT_PUSH_EVENTS = ['chat_message', 'video_call', 'plan_published', 'appointment_reminder'] as const;
+export const NUTRITIONIST_PUSH_EVENTS = ['chat_message', 'appointment_request', 'appointment_answer'] as const;
+export const PUSH_EVENTS = ['chat_message', 'video_call', 'plan_published', 'appointment_reminder', 'appointment_request', 'appointment_answer'] as const;
+export type PushEvent = (typeof PUSH_EVENTS)[number];

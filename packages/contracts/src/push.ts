@@ -1,11 +1,7 @@
 // Web Push (issue 27): the VAPID public key, a browser's push subscription and each person's choice of
 // which events notify them. A patient and a nutritionist have different events.
 import { z } from 'zod';
-
-export const PATIENT_PUSH_EVENTS = ['chat_message', 'video_call', 'plan_published', 'appointment_reminder'] as const;
-export const NUTRITIONIST_PUSH_EVENTS = ['chat_message', 'appointment_request', 'appointment_answer'] as const;
-export const PUSH_EVENTS = ['chat_message', 'video_call', 'plan_published', 'appointment_reminder', 'appointment_request', 'appointment_answer'] as const;
-export type PushEvent = (typeof PUSH_EVENTS)[number];
+import { PUSH_EVENTS } from './constants.js';
 
 export const pushPublicKeySchema = z.object({
   /** The VAPID application server key, base64url (the browser's applicationServerKey). */

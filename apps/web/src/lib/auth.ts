@@ -4,6 +4,7 @@ import type { SessionResponse } from '@almendra/contracts';
 import { api, configureApiClient, refreshSession } from './api-client';
 import { setCurrentUser } from './current-user';
 import { setLocked } from './lock';
+import { forgetPushOnSignOut } from './web-push';
 import { queryClient } from './query-client';
 import { clearSession, isAuthenticated, readSession, writeSession } from './session';
 
@@ -31,6 +32,8 @@ export async function ensureSession(now: Date = new Date()): Promise<boolean> {
 }
 
 export async function endSession(): Promise<void> {
+  // This browser stops receiving the account's notifications (while the session can still say so).
+  await forgetPushOnSignOut();
   try {
     await api.post('/auth/logout', undefined, { refreshOn401: false });
   } catch {

@@ -1,6 +1,6 @@
 // The tabs of /configuracion and /configuracion2. Each feature appends ONE entry to `tabs` (value =
 // the ?tab= value, labelKey = its i18n key, a lazily loaded panel); the page renders them in order.
-import { IconMapPin, IconToolsKitchen2, IconWorldWww, type Icon } from '@tabler/icons-react';
+import { IconBell, IconMapPin, IconToolsKitchen2, IconWorldWww, type Icon } from '@tabler/icons-react';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface SettingsTab {
@@ -32,5 +32,11 @@ export const tabs: SettingsTab[] = [
     labelKey: 'marketing:profile.tab',
     icon: IconWorldWww,
     panel: lazy(() => import('./public-profile/public-profile-tab').then((m) => ({ default: m.PublicProfileTab }))),
+  },
+  {
+    value: 'notificaciones',
+    labelKey: 'portal:push.title',
+    icon: IconBell,
+    panel: lazy(() => import('../push/components/notifications-card').then((m) => ({ default: () => <m.NotificationsCard audience="nutritionist" /> }))),
   },
 ];

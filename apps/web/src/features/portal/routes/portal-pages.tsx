@@ -26,10 +26,12 @@ import { DailyLogDays } from '../components/daily-log-days';
 import { DailyLogForm } from '../components/daily-log-form';
 import { PlanReader } from '../components/plan-reader';
 import { VersionCheck } from '../../../app/version-check';
+import { NotificationsCard } from '../../push/components/notifications-card';
 import { formatDate, formatLongDateTime } from '../../../lib/dates';
 import { PendingPaymentsCard } from '../../payments/components/pending-payments-card';
 
-type PortalTab = 'home' | 'plan' | 'chat' | 'log' | 'call';
+const PORTAL_TABS = ['home', 'plan', 'chat', 'log', 'call'] as const;
+type PortalTab = (typeof PORTAL_TABS)[number];
 
 /** Spec: the support widget's message is limited to 120 characters. */
 const SUPPORT_MESSAGE_MAX = 120;
@@ -39,7 +41,12 @@ export function PortalPage() {
   useDocumentTitle(`${t('portal:portal.title')} · ${t('common:appName')}`);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<PortalTab>('home');
+  // ?tab= opens a tab directly: a notification's link (/portal?tab=chat, …; docs/push.md).
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<PortalTab>(() => {
+    const requested = searchParams.get('tab');
+    return PORTAL_TABS.includes(requested as PortalTab) ? (requested as PortalTab) : 'home';
+  });
   const me = useQuery({ queryKey: portalKeys.me, queryFn: portalApi.me });
   const call = useCallState();
 
@@ -148,6 +155,7 @@ export function PortalPage() {
                 </Button>
               )}
               {nutritionist.phone && <WhatsAppSupport phone={nutritionist.phone} />}
+              <NotificationsCard audience="patient" />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="plan" pt="md">
