@@ -80,3 +80,8 @@ export function formatMonthName(month: number, language: string, style: 'long' |
 export function formatMessageTime(instant: string | Date, now: Date = new Date()): string {
   return formatDate(instant) === formatDate(now) ? formatTime(instant) : formatDateTime(instant);
 }
+
+/** The weekday of an instant: 'viernes' / 'Friday'. */
+export function formatWeekday(instant: string | Date, language: string, timeZone?: string): string {
+  return formatWith({ weekday: 'long' }, instant, language, timeZone);
+}

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../lib/toast';
 import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
 import { appointmentKeys, appointmentsApi } from '../api/appointments-api';
+import { formatWeekday } from '../../../lib/dates';
 import { displayDate, formatTime, isoDate } from '../lib/money';
 import { eventKind } from './calendar-view';
 
@@ -27,7 +28,7 @@ export function reminderText(
   const start = new Date(appointment.start);
   return t('confirmation.reminderText', {
     name: firstName,
-    weekday: new Intl.DateTimeFormat(language.startsWith('en') ? 'es' : language, { weekday: 'long' }).format(start),
+    weekday: formatWeekday(start, language.startsWith('en') ? 'es' : language),
     date: displayDate(isoDate(start)),
     time: formatTime(start),
     place: appointment.locationName,
