@@ -243,6 +243,33 @@ const BENCHES = [
       ].join('\n'),
   },
   {
+    name: 'growth',
+    command: ['npx', 'tsx', 'apps/server/bench/growth.ts'],
+    summary: (r) => [
+      'WHO z-scores of 10,000 children (domain), p95 / POST /anthropometry/growth p95',
+      `${r.domainCohort.p95.toFixed(0)} ms / ${r.endpoint.p95.toFixed(2)} ms`,
+      '< 1 s (issue 26)',
+      r.domainCohort.p95 < 1000,
+      `×${(r.domainCohort.p50 / r.bareCohort.p50).toFixed(0)} a bare LMS loop (p50)`,
+    ],
+    render: (r) =>
+      [
+        `## WHO growth z-scores (issue 26): a cohort of ${r.children.toLocaleString('en')} children, and POST /anthropometry/growth (${r.database})`,
+        '',
+        `Budget (issue 26): the z-scores of 10,000 children in one request path well under a second. The cohort is generated with a fixed seed: ages uniform over 0–19 years (${r.underFive.toLocaleString('en')} under 5), both sexes, weight, length/height and (under 5) head circumference around the WHO medians, some lengths measured in the other position; every indicator that applies is computed (${r.zScores.toLocaleString('en')} z-scores). ${r.rounds} rounds of the whole cohort; ${r.requests} requests one after another for the endpoint.`,
+        '',
+        '| Target | p50 ms | p95 ms | p99 ms |',
+        '|---|---|---|---|',
+        `| domain assessGrowth, the whole cohort (age, table lookup and interpolation, position correction, restricted z, rounding, percentile, flag, classification) | ${fx(r.domainCohort.p50, 1)} | ${fx(r.domainCohort.p95, 1)} | — |`,
+        `| baseline: bare LMS formula ((y/M)^L − 1)/(L·S), one fixed L, M, S, the same ${r.zScores.toLocaleString('en')} z-scores | ${fx(r.bareCohort.p50)} | ${fx(r.bareCohort.p95)} | — |`,
+        `| POST /api/v1/anthropometry/growth, one child (app.inject: auth, validation, assessment, serialisation) | ${fx(r.endpoint.p50)} | ${fx(r.endpoint.p95)} | ${fx(r.endpoint.p99)} |`,
+        `| baseline: assessGrowth of one child | ${fx(r.domainOne.p50, 4)} | ${fx(r.domainOne.p95, 4)} | ${fx(r.domainOne.p99, 4)} |`,
+        '',
+        `Ratios: cohort / bare LMS loop p50 ×${(r.domainCohort.p50 / r.bareCohort.p50).toFixed(0)} (the WHO rules, table lookups and the date arithmetic of the age); endpoint / one-child assessment p50 ×${(r.endpoint.p50 / r.domainOne.p50).toFixed(0)} (HTTP, auth and validation dominate a single child).`,
+        `Verdict: ${verdict(r.domainCohort.p95 < 1000)} (p95 ${r.domainCohort.p95.toFixed(0)} ms for ${r.children.toLocaleString('en')} children).`,
+      ].join('\n'),
+  },
+  {
     name: 'public-profile-page',
     command: ['npx', 'tsx', 'apps/server/bench/public-profile-page.ts'],
     summary: (r) => ['Public profile page /p/{slug}: HTML size, server p50', `${(r.sizes.page.raw / 1024).toFixed(1)} KB (${(r.sizes.page.brotli / 1024).toFixed(1)} KB br), ${r.page.p50.toFixed(2)} ms`, 'HTML < 50 KB, no other origin', r.sizes.pageWithSlots.raw < 50 * 1024 && r.externalRequests === 0, `×${(r.page.p50 / r.json.p50).toFixed(1)} GET /public/profiles/{slug} JSON`],

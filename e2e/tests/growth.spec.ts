@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { assessGrowth } from '../../packages/domain/src/growth/index.js';
-import { expectAccessible, register, screenshot } from './support';
+import { expectAccessible, register, screensDir, screenshot } from './support';
 import { apiSession, ensureDir, isoDaysAgo, pdfToText } from './consultations-support';
 
 const es = (value: number, decimals: number) =>
@@ -26,7 +26,7 @@ async function checkIndicator(page: Page, key: string, expected: { z: number; pe
 }
 
 test('a 4-year-old: WHO 2006 panel with head circumference and position, growth charts, PDF', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const account = await register(page);
   const api = await apiSession(baseURL!, account.email, account.password);
   const birthDate = isoDaysAgo(4 * 365 + 30);
@@ -72,6 +72,29 @@ test('a 4-year-old: WHO 2006 panel with head circumference and position, growth 
   await screenshot(page, 'growth-01-four-year-old-form-1366');
   await expectAccessible(page);
 
+  // Bilateral pitting oedema: the WHO does not interpret the weight-based indicators; the panel says why.
+  const oedema = page.getByTestId('oedema');
+  await expect(page.getByText('Edema bilateral con fóvea', { exact: true })).toBeVisible();
+  await oedema.getByText('Sí', { exact: true }).click();
+  await expect(panel.locator('[data-indicator]')).toHaveCount(2);
+  await expect(panel.locator('[data-indicator="heightForAge"]')).toBeVisible();
+  await expect(panel.locator('[data-indicator="headCircumferenceForAge"]')).toBeVisible();
+  await expect(page.getByTestId('growth-oedema')).toContainText('la OMS no interpreta los indicadores basados en el peso');
+  await oedema.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(screensDir, 'growth-01b-four-year-old-oedema-1366.png') });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await oedema.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(screensDir, 'growth-01c-four-year-old-oedema-390.png') });
+  await panel.screenshot({ path: path.join(screensDir, 'growth-01d-four-year-old-oedema-panel-390.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await panel.screenshot({ path: path.join(screensDir, 'growth-01e-four-year-old-oedema-panel-390-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await oedema.getByText('No', { exact: true }).click();
+  await expect(panel.locator('[data-indicator]')).toHaveCount(5);
+  await expect(page.getByTestId('growth-oedema')).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Guardar consulta' }).click();
   await expect(page).toHaveURL(new RegExp(`/ficha\\?paciente=${patient.id}&tab=consultas`), { timeout: 20_000 });
   const charts = page.getByTestId('growth-charts');
@@ -108,10 +131,14 @@ test('a 4-year-old: WHO 2006 panel with head circumference and position, growth 
   const text = pdfToText(file);
   expect(text).toContain('Crecimiento (OMS 2006, 0 a 5 años)');
   expect(text).toContain(`Perímetro cefálico para la edad z ${z(expected.indicators.headCircumferenceForAge!.z)}`);
+  // The last page draws the WHO curves with the three visits.
+  expect(text).toContain('Curvas de crecimiento (OMS)');
+  expect(text).toContain('mediciones del paciente hasta esta consulta (3)');
+  expect(text).toContain('Perímetro cefálico para la edad (cm)');
 });
 
 test('a 12-year-old: WHO 2007 panel, charts in light and dark, a missing sex said on screen', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const account = await register(page);
   const api = await apiSession(baseURL!, account.email, account.password);
   const birthDate = isoDaysAgo(12 * 365 + 80);

@@ -54,6 +54,32 @@ function pdfText(pdf: Buffer): string {
 
 const squash = (text: string) => text.replace(/\s+/g, ' ');
 
+/** Page count and text (pages separated by form feeds) of a PDF, with poppler's pdfinfo and pdftotext. */
+function pdfPages(pdf: Buffer): { pages: number; text: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-report-'));
+  const file = path.join(dir, 'report.pdf');
+  fs.writeFileSync(file, pdf);
+  try {
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    return { pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]), text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** How many pixels of each exact colour ('rrggbb') one page has, rendered by pdftoppm at 72 dpi (binary PPM). */
+function pageColours(pdf: Buffer, page: number): Map<string, number> {
+  const ppm = execFileSync('pdftoppm', ['-r', '72', '-aa', 'no', '-aaVector', 'no', '-f', String(page), '-l', String(page), '-'], { input: pdf, maxBuffer: 64 * 1024 * 1024 });
+  // Header: 'P6\n<width> <height>\n255\n', then RGB triplets.
+  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'))!;
+  const counts = new Map<string, number>();
+  for (let i = header[0].length; i + 2 < ppm.length; i += 3) {
+    const key = ppm.subarray(i, i + 3).toString('hex');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
 describe('GET /api/v1/consultations/{id}/report.pdf', () => {
   it('for a 12-year-old prints the WHO 2007 growth indicators, no adult BMI category, and the IOM 2005 energy source', async () => {
     const p = await practice(t);
@@ -68,6 +94,63 @@ describe('GET /api/v1/consultations/{id}/report.pdf', () => {
     expect(text).toContain(`IMC para la edad z +${formatEsAr(bmi.z, 2)} · P${formatEsAr(bmi.percentile, 1)} · Sobrepeso`);
     expect(text).toContain('IOM (2005)');
     expect(text).not.toMatch(/\((Bajo peso|Normal|Sobrepeso)\)/);
+  });
+
+  it('draws a child\'s WHO growth charts on a last page: curves, axes and the visits up to this consultation; oedema said', async () => {
+    const p = await practice(t);
+    const patient = await p.createPatient({ firstName: 'Tomás', lastName: 'Ríos', sex: 'm', birthDate: '2021-11-02' });
+    const visit = (date: string, weightKg: number, heightCm: number, head: number, extra: Record<string, unknown> = {}) =>
+      p.createConsultation(patient.id, { date, time: '10:00', measuredLying: false, measurements: { weightKg, heightCm, girthsCm: { head } }, ...extra });
+    await visit('2025-03-10', 14.6, 97.5, 49.6);
+    await visit('2025-07-10', 15.9, 100.2, 49.9);
+    const third = await visit('2025-11-10', 16.4, 103.4, 50.2, { oedema: true });
+    // A later visit is not on the third visit's report.
+    await visit('2026-03-10', 17.8, 106, 50.4);
+    const response = await p.call('GET', `/api/v1/consultations/${third.id}/report.pdf`);
+    expect(response.statusCode).toBe(200);
+    const pdf = response.rawPayload;
+    const { pages, text } = pdfPages(pdf);
+    expect(pages).toBe(2);
+    const charts = squash(text.split('\f')[1]!);
+    expect(charts).toContain('Curvas de crecimiento (OMS)');
+    expect(charts).toContain('Patrones de crecimiento infantil OMS 2006 (0 a 5 años), varones');
+    expect(charts).toContain('mediciones del paciente hasta esta consulta (3)');
+    for (const title of ['Peso para la edad (kg)', 'Talla para la edad (cm)', 'Peso para la talla (kg)', 'IMC para la edad (kg/m²)', 'Perímetro cefálico para la edad (cm)']) {
+      expect(charts).toContain(title);
+    }
+    expect(charts).toContain('Edad (meses)');
+    expect(charts).toContain('Talla (cm)');
+    expect(squash(text)).toContain('Edema bilateral con fóvea Sí: no se interpretan los indicadores basados en el peso (OMS)');
+    // With oedema at the third visit, its weight-based indicators are absent; the page still draws its height.
+    expect(Object.keys(third.derived.growth.indicators).sort()).toEqual(['headCircumferenceForAge', 'heightForAge']);
+    // The curves and the patient's points are drawn: the median's green and the patients' blue are on the page.
+    const colours = pageColours(pdf, 2);
+    expect(colours.get('2b8a3e')).toBeGreaterThan(200);
+    expect(colours.get('1864ab')).toBeGreaterThan(50);
+    // And not on the first page (the report itself).
+    expect(pageColours(pdf, 1).get('1864ab') ?? 0).toBe(0);
+  });
+
+  it('for a 12-year-old draws BMI- and height-for-age by years (no weight-for-age after 10); an adult gets no chart page', async () => {
+    const p = await practice(t);
+    const girl = await p.createPatient({ firstName: 'Martina', lastName: 'Sosa', sex: 'f', birthDate: '2014-01-15' });
+    await p.createConsultation(girl.id, { date: '2025-05-09', time: '10:00', measurements: { weightKg: 44.5, heightCm: 146 } });
+    const latest = await p.createConsultation(girl.id, { date: '2026-03-09', time: '10:00', measurements: { weightKg: 52, heightCm: 151.5 } });
+    const child = pdfPages((await p.call('GET', `/api/v1/consultations/${latest.id}/report.pdf`)).rawPayload);
+    expect(child.pages).toBe(2);
+    const charts = squash(child.text.split('\f')[1]!);
+    expect(charts).toContain('Referencia de crecimiento OMS 2007 (5 a 19 años), niñas');
+    expect(charts).toContain('IMC para la edad (kg/m²)');
+    expect(charts).toContain('Talla para la edad (cm)');
+    expect(charts).not.toContain('Peso para la edad');
+    expect(charts).toContain('Edad (años)');
+    expect(charts).toContain('mediciones del paciente hasta esta consulta (2)');
+
+    const adult = await p.createPatient({ firstName: 'Ana', lastName: 'Paz', sex: 'f', birthDate: '1990-02-02' });
+    const visit = await p.createConsultation(adult.id, { date: '2026-03-09', time: '10:00', measurements: { weightKg: 60, heightCm: 165 } });
+    const grown = pdfPages((await p.call('GET', `/api/v1/consultations/${visit.id}/report.pdf`)).rawPayload);
+    expect(grown.pages).toBe(1);
+    expect(grown.text).not.toContain('Curvas de crecimiento');
   });
 
   it('answers a Spanish PDF with the brand, patient, measurements and derived values of a female athlete', async () => {

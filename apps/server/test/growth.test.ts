@@ -152,6 +152,28 @@ describe('a child\'s consultation: the WHO assessment in the derived values, the
     expect(points[1].growth.ageDays).toBe(1509);
   });
 
+  it('oedema is stored with the consultation: the weight-based indicators are then not reported (WHO Anthro rule)', async () => {
+    const p = await practice(t);
+    const patient = await p.createPatient({ sex: 'f', birthDate: '2023-02-01' });
+    const measurements = { weightKg: 9.1, heightCm: 80.5, girthsCm: { head: 46 } };
+    const saved = await p.createConsultation(patient.id, { date: '2025-02-01', time: '10:00', oedema: true, measurements });
+    expect(saved.oedema).toBe(true);
+    expect(Object.keys(saved.derived.growth.indicators).sort()).toEqual(['headCircumferenceForAge', 'heightForAge']);
+    const direct = (await p.call('POST', url, { sex: 'f', birthDate: '2023-02-01', date: '2025-02-01', weightKg: 9.1, heightCm: 80.5, headCircumferenceCm: 46, oedema: true })).json();
+    expect(saved.derived.growth).toEqual(direct);
+    const read = (await p.call('GET', `/api/v1/consultations/${saved.id}`)).json();
+    expect(read.oedema).toBe(true);
+    // Without oedema (the default) the same child gets all five indicators back.
+    const patched = await p.call('PATCH', `/api/v1/consultations/${saved.id}`, { version: saved.version, oedema: false });
+    expect(patched.json().oedema).toBe(false);
+    expect(Object.keys(patched.json().derived.growth.indicators)).toHaveLength(5);
+    const other = await p.createConsultation(patient.id, { date: '2025-03-01', time: '10:00', measurements });
+    expect(other.oedema).toBe(false);
+    const bad = await p.call('PATCH', `/api/v1/consultations/${saved.id}`, { version: patched.json().version, oedema: 'si' });
+    expect(bad.statusCode).toBe(400);
+    expect(issuesOf(bad.json())).toMatchObject({ oedema: 'El edema debe ser verdadero o falso.' });
+  });
+
   it('without the patient\'s sex nothing paediatric is computed and the reason is MISSING_SEX', async () => {
     const p = await practice(t);
     const patient = await p.createPatient({ birthDate: '2018-05-01' });

@@ -263,6 +263,8 @@ export type RaceTerm = z.infer<typeof raceTermSchema>;
 
 /** How the length/height was measured (the WHO's 0.7 cm correction): true lying, false standing, null not recorded. */
 const measuredLyingField = z.boolean({ error: 'Debe ser verdadero o falso.' }).nullable().optional();
+/** Bilateral pitting oedema (children): the WHO's weight-based indicators are then not interpreted. Absent: no. */
+const oedemaField = z.boolean({ error: 'El edema debe ser verdadero o falso.' }).optional();
 
 const activityFactorField = z
   .number({ error: 'El factor de actividad debe ser un número.' })
@@ -398,6 +400,7 @@ export const anthropometryCalculateRequestSchema = z.object({
   activityFactor: activityFactorField,
   raceTerm: raceTermSchema.nullable().optional(),
   measuredLying: measuredLyingField,
+  oedema: oedemaField,
   measurements: measurementsInputSchema,
   pregnancy: consultationPregnancyInputSchema,
   /** Reference date of the gestational age and of the child's age ('YYYY-MM-DD'); the nutritionist's today when omitted. */
@@ -440,6 +443,7 @@ export const createConsultationRequestSchema = z.object({
   activityFactor: activityFactorField,
   raceTerm: raceTermSchema.nullable().optional(),
   measuredLying: measuredLyingField,
+  oedema: oedemaField,
   /** Email the patient a short summary after saving (the spec's Con_EnviarCorreo). */
   sendSummaryEmail: z.boolean({ error: 'Debe ser verdadero o falso.' }).optional(),
   measurements: measurementsInputSchema.optional(),
@@ -465,6 +469,7 @@ export const updateConsultationRequestSchema = z.object({
   activityFactor: activityFactorField,
   raceTerm: raceTermSchema.nullable().optional(),
   measuredLying: measuredLyingField,
+  oedema: oedemaField,
   measurements: measurementsInputSchema.optional(),
   pregnancy: consultationPregnancyInputSchema,
 });
@@ -498,6 +503,8 @@ export const consultationSchema = z.object({
   activityFactor: z.number().nullable(),
   raceTerm: raceTermSchema.nullable(),
   measuredLying: z.boolean().nullable(),
+  /** Bilateral pitting oedema recorded at this visit. */
+  oedema: z.boolean(),
   sendSummaryEmail: z.boolean(),
   /** As entered at this consultation (null fields: not entered). */
   pregnancy: z.object({ lastMenstrualPeriod: z.string().nullable(), preGestationalWeightKg: z.number().nullable() }),

@@ -31,6 +31,7 @@ import * as outboxJobs from './migrations/0036-outbox-jobs.js';
 import * as pushNotifications from './migrations/0037-push-notifications.js';
 import * as appointmentConfirmation from './migrations/0038-appointment-confirmation.js';
 import * as money from './migrations/0039-money.js';
+import * as consultationOedema from './migrations/0040-consultation-oedema.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0037-push-notifications': pushNotifications,
   '0038-appointment-confirmation': appointmentConfirmation,
   '0039-money': money,
+  '0040-consultation-oedema': consultationOedema,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

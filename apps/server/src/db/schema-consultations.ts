@@ -28,6 +28,8 @@ export interface ConsultationsTable {
   race_term: number | null;
   /** How the length/height was measured: 1 lying, 0 standing, null not recorded. */
   measured_lying: Flag | null;
+  /** Bilateral pitting oedema (1): the WHO's weight-based growth indicators are not interpreted. */
+  oedema: Flag;
   send_summary_email: Flag;
   /** FUM and pre-pregnancy weight as entered at this consultation. */
   pregnancy_last_menstrual_period: IsoDate | null;

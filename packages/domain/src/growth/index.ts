@@ -2,3 +2,4 @@
 export * from './lms.js';
 export * from './growth-age.js';
 export * from './growth.js';
+export * from './growth-chart-series.js';

@@ -25,7 +25,7 @@ export interface CalculationInput {
   /** Present when pregnancy data applies; `today` is the consultation date. */
   pregnancy: { lastMenstrualPeriod: string | null; preWeightKg: number | null; today: string } | null;
   /** Birth date and consultation date: under 19, the WHO growth assessment and the paediatric energy equation. */
-  growth?: { birthDate: string | null; date: string; measuredLying: boolean | null } | null;
+  growth?: { birthDate: string | null; date: string; measuredLying: boolean | null; oedema: boolean } | null;
 }
 
 export interface Calculation {
@@ -88,6 +88,7 @@ export function calculate(input: CalculationInput): Calculation {
     weightKg: m.weightKg,
     heightCm: m.heightCm,
     measuredLying: growth.measuredLying,
+    oedema: growth.oedema,
     headCircumferenceCm: m.girthsCm?.head ?? null,
   });
   return result;

@@ -10,6 +10,8 @@ import type { Clock } from '../../lib/clock.js';
 import { drawLetterhead, PDF_BRAND_COLOUR, startPdf } from '../../lib/pdf.js';
 import { createBrandingService } from '../branding/branding.service.js';
 import { createConsultationsService } from './consultations.service.js';
+import { drawGrowthChartsPage } from './growth-report-charts.js';
+import type { GrowthVisit } from '@almendra/domain/growth';
 
 type Scope = { nutritionistId: string };
 
@@ -166,6 +168,11 @@ export interface ReportData {
   patient: { firstName: string; lastName: string };
   locationName: string | null;
   serviceName: string | null;
+  /**
+   * A child's visits in the band of this consultation up to it, oldest first: drawn over the WHO curves on
+   * a last page. Absent or empty for an adult (no page).
+   */
+  growthVisits?: GrowthVisit[];
 }
 
 /** Lays the report out; resolves the whole PDF. `compress: false` keeps the text searchable in tests. */
@@ -268,13 +275,14 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
     heading(`Crecimiento (OMS ${g.reference === 'who2006' ? '2006, 0 a 5 años' : '2007, 5 a 19 años'})`);
     const age = g.reference === 'who2006' ? `${g.ageDays} días (${formatEsAr(g.ageMonths, 1)} meses)` : `${formatEsAr(g.ageMonths, 1)} meses`;
     row('Edad', age);
+    if (c.oedema) row('Edema bilateral con fóvea', 'Sí: no se interpretan los indicadores basados en el peso (OMS)');
     for (const key of GROWTH_INDICATOR_KEYS) {
       const value = g.indicators[key];
       if (!value) continue;
       const z = `${value.z > 0 ? '+' : ''}${formatEsAr(value.z, 2)}`;
       row(GROWTH_LABELS[key], `z ${z} · P${formatEsAr(value.percentile, 1)} · ${GROWTH_CLASS_LABELS[value.classification]}`);
     }
-    doc.fontSize(8).fillColor('#555555').text('Patrones de crecimiento infantil de la OMS (2006) y referencia de crecimiento OMS 2007, calculados como WHO Anthro / AnthroPlus.', left, doc.y, { width });
+    doc.font('Helvetica').fontSize(8).fillColor('#555555').text('Patrones de crecimiento infantil de la OMS (2006) y referencia de crecimiento OMS 2007, calculados como WHO Anthro / AnthroPlus.', left, doc.y, { width });
     doc.fontSize(10).fillColor('#000000');
   }
   if (d.somatotype) {
@@ -317,6 +325,9 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
     .fontSize(8)
     .fillColor('#555555')
     .text('Valores calculados con las fórmulas publicadas que se citan en cada fila; redondeados para su presentación.', left, doc.y, { width });
+  if (d.growth && c.basis.sex && data.growthVisits && data.growthVisits.length > 0) {
+    drawGrowthChartsPage(doc, { sex: c.basis.sex, band: d.growth.reference, visits: data.growthVisits });
+  }
   doc.end();
   return done;
 }
@@ -328,7 +339,8 @@ export function createConsultationReporter(deps: { db: Kysely<DB>; clock: Clock;
   const { db } = deps;
   return async (scope: Scope, id: string): Promise<{ pdf: Buffer; fileName: string }> => {
     const consultation = await service.get(scope, id);
-    const [letterhead, nutritionist, patient, location, serviceRow] = await Promise.all([
+    const band = consultation.derived.growth?.reference ?? null;
+    const [letterhead, nutritionist, patient, location, serviceRow, evolution] = await Promise.all([
       branding.letterhead(scope),
       db.selectFrom('nutritionists').select(['first_name', 'last_name']).where('id', '=', scope.nutritionistId).executeTakeFirst(),
       db
@@ -343,7 +355,13 @@ export function createConsultationReporter(deps: { db: Kysely<DB>; clock: Clock;
       consultation.serviceId
         ? db.selectFrom('services').select('name').where('id', '=', consultation.serviceId).where('nutritionist_id', '=', scope.nutritionistId).executeTakeFirst()
         : undefined,
+      band ? service.evolution(scope, consultation.patientId) : undefined,
     ]);
+    // The charts show the child as of this report: visits up to this one (oldest first), in its age band.
+    const upTo = evolution ? evolution.points.findIndex((point) => point.consultationId === consultation.id) : -1;
+    const growthVisits: GrowthVisit[] = (evolution?.points.slice(0, upTo + 1) ?? []).flatMap((point) =>
+      point.growth && point.growth.reference === band ? [{ ...point, growth: point.growth }] : [],
+    );
     const pdf = await renderConsultationReport({
       consultation,
       nutritionist: {
@@ -356,6 +374,7 @@ export function createConsultationReporter(deps: { db: Kysely<DB>; clock: Clock;
       patient: { firstName: patient.first_name, lastName: patient.last_name },
       locationName: location?.name ?? null,
       serviceName: serviceRow?.name ?? null,
+      growthVisits,
     });
     const slug = `${patient.last_name}-${consultation.date}`
       .normalize('NFD')

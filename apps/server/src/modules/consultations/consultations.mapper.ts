@@ -141,6 +141,7 @@ export function consultationFields(row: ConsultationsTable) {
     activityFactor: num(row.activity_factor),
     raceTerm: num(row.race_term) as RaceTerm | null,
     measuredLying: row.measured_lying === null || row.measured_lying === undefined ? null : Number(row.measured_lying) === 1,
+    oedema: Number(row.oedema) === 1,
     sendSummaryEmail: Number(row.send_summary_email) === 1,
     pregnancy: {
       lastMenstrualPeriod: row.pregnancy_last_menstrual_period,

@@ -163,7 +163,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
       raceTerm: fields.raceTerm,
       measurements,
       pregnancy: expected ? { lastMenstrualPeriod, preWeightKg: preGestationalWeightKg, today: row.date } : null,
-      growth: { birthDate: patient.birth_date, date: row.date, measuredLying: fields.measuredLying },
+      growth: { birthDate: patient.birth_date, date: row.date, measuredLying: fields.measuredLying, oedema: fields.oedema },
     });
     return {
       id: row.id,
@@ -208,8 +208,8 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
 
   /** Audit form of a consultation: its fields and measurements under the API's names. */
   const auditView = (c: Consultation) => {
-    const { appointmentId, locationId, serviceId, date, time, note, summaryNote, activityFactor, raceTerm, measuredLying, sendSummaryEmail, pregnancy, measurements } = c;
-    return { appointmentId, locationId, serviceId, date, time, note, summaryNote, activityFactor, raceTerm, measuredLying, sendSummaryEmail, pregnancy, measurements };
+    const { appointmentId, locationId, serviceId, date, time, note, summaryNote, activityFactor, raceTerm, measuredLying, oedema, sendSummaryEmail, pregnancy, measurements } = c;
+    return { appointmentId, locationId, serviceId, date, time, note, summaryNote, activityFactor, raceTerm, measuredLying, oedema, sendSummaryEmail, pregnancy, measurements };
   };
 
   async function assertNotFuture(executor: Executor, scope: Scope, date: string, timeZone?: string): Promise<void> {
@@ -344,7 +344,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
         raceTerm: input.raceTerm ?? null,
         measurements: input.measurements,
         pregnancy: expected ? { lastMenstrualPeriod, preWeightKg: preGestationalWeightKg, today: date } : null,
-        growth: { birthDate: input.birthDate ?? null, date, measuredLying: input.measuredLying ?? null },
+        growth: { birthDate: input.birthDate ?? null, date, measuredLying: input.measuredLying ?? null, oedema: input.oedema ?? false },
       });
       const warnings = warningsFor({
         heightCm: input.measurements.heightCm,
@@ -388,6 +388,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
           activity_factor: input.activityFactor ?? null,
           race_term: input.raceTerm ?? null,
           measured_lying: input.measuredLying === undefined || input.measuredLying === null ? null : input.measuredLying ? 1 : 0,
+          oedema: input.oedema ? 1 : 0,
           send_summary_email: input.sendSummaryEmail ? 1 : 0,
           pregnancy_last_menstrual_period: input.pregnancy?.lastMenstrualPeriod ?? null,
           pregnancy_pre_weight_kg: input.pregnancy?.preGestationalWeightKg ?? null,
@@ -533,6 +534,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
         if (input.activityFactor !== undefined) changes.activity_factor = input.activityFactor;
         if (input.raceTerm !== undefined) changes.race_term = input.raceTerm;
         if (input.measuredLying !== undefined) changes.measured_lying = input.measuredLying === null ? null : input.measuredLying ? 1 : 0;
+        if (input.oedema !== undefined) changes.oedema = input.oedema ? 1 : 0;
         if (input.pregnancy === null) {
           changes.pregnancy_last_menstrual_period = null;
           changes.pregnancy_pre_weight_kg = null;

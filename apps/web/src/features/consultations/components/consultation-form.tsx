@@ -318,6 +318,22 @@ function ConsultationFormFields({
                   {showHead ? (
                     <DecimalField label={t('growth.headCircumference')} value={values.girths.head} onValueChange={(v) => setIn('girths', 'head', v)} />
                   ) : null}
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500} id="oedema-label">
+                      {t('growth.oedema')}
+                    </Text>
+                    <SegmentedControl
+                      aria-labelledby="oedema-label"
+                      data-testid="oedema"
+                      data={[
+                        { value: 'no', label: t('growth.oedemaOptions.no') },
+                        { value: 'yes', label: t('growth.oedemaOptions.yes') },
+                      ]}
+                      value={values.oedema ? 'yes' : 'no'}
+                      onChange={(value) => set('oedema', value === 'yes')}
+                      fullWidth
+                    />
+                  </Stack>
                 </SimpleGrid>
               ) : null}
             </Section>
@@ -443,6 +459,7 @@ function ConsultationFormFields({
                 missingSex={preview.missingSex}
                 showPregnancy={showPregnancy}
                 growth={growth}
+                oedema={childBand !== null && values.oedema}
               />
             </Paper>
             {warnings.length > 0 ? (

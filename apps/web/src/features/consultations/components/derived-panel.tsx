@@ -16,9 +16,11 @@ interface DerivedPanelProps {
   showPregnancy: boolean;
   /** The WHO assessment when it is computed apart from `derived` (the form's live preview). */
   growth?: GrowthAssessmentResult | null;
+  /** Bilateral pitting oedema recorded (a child): the growth panel says why weight-based indicators are absent. */
+  oedema?: boolean;
 }
 
-export function DerivedPanel({ derived, missing, missingSex, showPregnancy, growth = null }: DerivedPanelProps) {
+export function DerivedPanel({ derived, missing, missingSex, showPregnancy, growth = null, oedema = false }: DerivedPanelProps) {
   const assessment = derived?.growth ?? growth;
   const { t } = useTranslation('consultations');
   const missingMessage = useMissingMessage();
@@ -102,7 +104,7 @@ export function DerivedPanel({ derived, missing, missingSex, showPregnancy, grow
           </Table.Tbody>
         </Table>
       ) : null}
-      {assessment ? <GrowthPanel growth={assessment} /> : null}
+      {assessment ? <GrowthPanel growth={assessment} oedema={oedema} /> : null}
       {missing.length > 0 ? (
         <Stack gap={4}>
           <Title order={3} size="h5">

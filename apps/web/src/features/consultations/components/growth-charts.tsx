@@ -3,11 +3,12 @@
 // standards (WHO 2006) or the 5–19 years reference (WHO 2007). Loaded on demand: it carries the WHO tables.
 import type { EvolutionPoint, GrowthAssessmentResult } from '@almendra/contracts';
 import {
+  growthChartPoint,
+  growthChartSpecs,
   growthCurve,
   PERCENTILE_Z,
-  whoLengthHeightCm,
-  type GrowthChartKind,
-  type GrowthIndicatorKey,
+  type GrowthChartPoint,
+  type GrowthChartSpec,
   type GrowthReference,
 } from '@almendra/domain/growth';
 import { SegmentedControl, SimpleGrid, Stack, Text, Title, useComputedColorScheme, useMantineTheme } from '@mantine/core';
@@ -23,57 +24,22 @@ const SD_Z = [-3, -2, -1, 0, 1, 2, 3] as const;
 const P_Z = [PERCENTILE_Z.p3, PERCENTILE_Z.p15, PERCENTILE_Z.p50, PERCENTILE_Z.p85, PERCENTILE_Z.p97] as const;
 const P_LABELS = ['P3', 'P15', 'P50', 'P85', 'P97'] as const;
 
-interface ChartSpec {
-  indicator: GrowthIndicatorKey;
-  kind: GrowthChartKind;
-  /** Unit of the value axis. */
-  unit: string;
+interface ChartSpec extends GrowthChartSpec {
   decimals: number;
 }
 
 function chartsFor(band: GrowthReference, lastAgeDays: number, withWeightForAge: boolean): ChartSpec[] {
-  if (band === 'who2006') {
-    return [
-      { indicator: 'weightForAge', kind: 'weightForAge', unit: 'kg', decimals: 1 },
-      { indicator: 'heightForAge', kind: 'heightForAge', unit: 'cm', decimals: 1 },
-      { indicator: 'weightForHeight', kind: lastAgeDays < 731 ? 'weightForLength' : 'weightForHeight', unit: 'kg', decimals: 1 },
-      { indicator: 'bmiForAge', kind: 'bmiForAge', unit: 'kg/m²', decimals: 1 },
-      { indicator: 'headCircumferenceForAge', kind: 'headCircumferenceForAge', unit: 'cm', decimals: 1 },
-    ];
-  }
-  return [
-    { indicator: 'bmiForAge', kind: 'bmiForAge', unit: 'kg/m²', decimals: 1 },
-    { indicator: 'heightForAge', kind: 'heightForAge', unit: 'cm', decimals: 1 },
-    ...(withWeightForAge ? [{ indicator: 'weightForAge' as const, kind: 'weightForAge' as const, unit: 'kg', decimals: 1 }] : []),
-  ];
+  return growthChartSpecs(band, lastAgeDays, withWeightForAge).map((spec) => ({ ...spec, decimals: 1 }));
 }
 
-interface PatientPoint {
-  date: string;
-  x: number;
-  y: number;
+interface PatientPoint extends GrowthChartPoint {
   growth: GrowthAssessmentResult;
 }
 
-/** The patient's point on one chart: x age in months (or length/height), y the measurement the WHO compares. */
+/** The patient's point on one chart (the same rule the consultation PDF draws with). */
 function pointOf(spec: ChartSpec, p: EvolutionPoint & { growth: GrowthAssessmentResult }): PatientPoint | null {
-  const g = p.growth;
-  if (!g.indicators[spec.indicator]) return null;
-  const height = p.heightCm === null ? null : whoLengthHeightCm(g.ageDays, p.heightCm, p.measuredLying);
-  const x = g.ageMonths;
-  switch (spec.kind) {
-    case 'weightForAge':
-      return p.weightKg === null ? null : { date: p.date, x, y: p.weightKg, growth: g };
-    case 'heightForAge':
-      return height === null ? null : { date: p.date, x, y: height, growth: g };
-    case 'bmiForAge':
-      return p.weightKg === null || height === null ? null : { date: p.date, x, y: p.weightKg / (height / 100) ** 2, growth: g };
-    case 'headCircumferenceForAge':
-      return p.headCircumferenceCm === null ? null : { date: p.date, x, y: p.headCircumferenceCm, growth: g };
-    case 'weightForLength':
-    case 'weightForHeight':
-      return p.weightKg === null || height === null ? null : { date: p.date, x: height, y: p.weightKg, growth: g };
-  }
+  const point = growthChartPoint(spec, p);
+  return point ? { ...point, growth: p.growth } : null;
 }
 
 export default function GrowthCharts({ points, sex }: { points: EvolutionPoint[]; sex: 'm' | 'f' }) {

@@ -3,7 +3,8 @@
 // reads "Revisar medición" and is never classified.
 import type { GrowthAssessmentResult } from '@almendra/contracts';
 import { GROWTH_INDICATORS } from '@almendra/domain';
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/format';
 
@@ -21,7 +22,8 @@ export function formatZ(z: number): string {
   return `${z > 0 ? '+' : ''}${formatNumber(z, 2)}`;
 }
 
-export function GrowthPanel({ growth }: { growth: GrowthAssessmentResult }) {
+/** `oedema`: bilateral pitting oedema recorded: the weight-based indicators are absent and the panel says why. */
+export function GrowthPanel({ growth, oedema = false }: { growth: GrowthAssessmentResult; oedema?: boolean }) {
   const { t } = useTranslation('consultations');
   const rows = GROWTH_INDICATORS.filter((key) => growth.indicators[key]);
   const age =
@@ -36,6 +38,11 @@ export function GrowthPanel({ growth }: { growth: GrowthAssessmentResult }) {
       <Text size="xs" c="dimmed">
         {t(`growth.reference.${growth.reference}`)} · {age}
       </Text>
+      {oedema ? (
+        <Alert color="orange" variant="light" p="xs" icon={<IconAlertTriangle aria-hidden />} data-testid="growth-oedema">
+          <Text size="sm">{t('growth.oedemaNote')}</Text>
+        </Alert>
+      ) : null}
       {rows.length === 0 ? (
         <Text size="sm">{t('growth.none')}</Text>
       ) : (

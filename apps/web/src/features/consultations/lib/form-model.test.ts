@@ -5,6 +5,7 @@ import {
   ageAt,
   emptyFormValues,
   formWarnings,
+  growthInputOf,
   invalidNumberFields,
   livePreview,
   pregnancyOn,
@@ -59,6 +60,15 @@ describe('new-consultation form model', () => {
     expect(body.activityFactor).toBe(1.55);
     expect(body.pregnancy).toBeUndefined();
     expect(invalidNumberFields({ ...values, heightCm: '1,2,3' })).toEqual(['heightCm']);
+  });
+
+  it('sends oedema for a child (and the WHO input carries it), never for an adult', () => {
+    const child = patient({ birthDate: '2023-01-10', typeId: 14 });
+    const values = { ...emptyFormValues('2026-03-09', '09:30', 'f'), weightKg: '12', heightCm: '90', oedema: true };
+    expect(requestBody(child, values).oedema).toBe(true);
+    expect(growthInputOf(child, values)?.oedema).toBe(true);
+    expect(requestBody(child, { ...values, oedema: false }).oedema).toBe(false);
+    expect(requestBody(patient(), values).oedema).toBe(false);
   });
 
   it('computes whole years at the consultation date', () => {

@@ -45,6 +45,8 @@ export interface ConsultationFormValues {
   raceTerm: RaceTermOption;
   /** How the length/height was measured (WHO 0.7 cm rule): 'auto' = not recorded, the WHO position for the age. */
   measuredLying: MeasuredPosition;
+  /** Bilateral pitting oedema (asked for children): the WHO's weight-based indicators are then not interpreted. */
+  oedema: boolean;
   note: string;
   summaryNote: string;
   sendSummaryEmail: boolean;
@@ -89,6 +91,7 @@ export function emptyFormValues(date: string, time: string, sex: 'm' | 'f' | nul
     activityFactor: sex ? String(DEFAULT_ACTIVITY_FACTOR[sex]).replace('.', ',') : '',
     raceTerm: '0',
     measuredLying: 'auto',
+    oedema: false,
     note: '',
     summaryNote: '',
     sendSummaryEmail: false,
@@ -149,6 +152,7 @@ export function growthInputOf(patient: Patient, values: ConsultationFormValues):
     heightCm: m.heightCm,
     measuredLying: measuredLyingOf(values.measuredLying),
     headCircumferenceCm: m.girthsCm.head ?? null,
+    oedema: values.oedema,
   };
 }
 
@@ -214,7 +218,7 @@ export function livePreview(patient: Patient, values: ConsultationFormValues, re
       raceTerm: raceTermOf(values.raceTerm),
       measurements: measurementsOf(values),
       pregnancy,
-      growth: { birthDate: patient.birthDate, date: values.date, measuredLying: measuredLyingOf(values.measuredLying) },
+      growth: { birthDate: patient.birthDate, date: values.date, measuredLying: measuredLyingOf(values.measuredLying), oedema: values.oedema },
     });
     return { result, missingSex: false };
   } catch {
@@ -274,6 +278,8 @@ export function requestBody(
     activityFactor: numberOf(values.activityFactor),
     raceTerm: raceTermOf(values.raceTerm),
     measuredLying: measuredLyingOf(values.measuredLying),
+    // Oedema is only asked for a child; for an adult it is never sent as present.
+    oedema: growthBandAt(patient.birthDate, values.date) !== null && values.oedema,
     sendSummaryEmail: values.sendSummaryEmail,
     measurements: measurementsOf(values),
     pregnancy: pregnancyBody(patient, values, options.recorded ?? null),
@@ -317,6 +323,7 @@ export function valuesFromConsultation(consultation: Consultation): Consultation
     activityFactor: consultation.activityFactor === null ? (sex ? decimalText(DEFAULT_ACTIVITY_FACTOR[sex]) : '') : decimalText(consultation.activityFactor),
     raceTerm: raceTermOption(consultation.raceTerm),
     measuredLying: consultation.measuredLying === true ? 'lying' : consultation.measuredLying === false ? 'standing' : 'auto',
+    oedema: consultation.oedema,
     note: consultation.note ?? '',
     summaryNote: consultation.summaryNote ?? '',
     sendSummaryEmail: false,
