@@ -30,6 +30,10 @@ export default defineConfig({
     // Mantine honours it (theme.respectReducedMotion): no fade-in is ever half-way when axe or a
     // screenshot reads the page.
     contextOptions: { reducedMotion: 'reduce' },
+    // The built app registers a service worker (apps/web/src/sw.ts) that precaches the whole app after the
+    // first load and answers screens from its cache: blocked here so each spec sees the server's answers
+    // and routes (page.route) as before; the specs about it (pwa.spec.ts) allow it with test.use.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
@@ -51,7 +55,8 @@ export default defineConfig({
     cwd: path.dirname(new URL(import.meta.url).pathname),
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A busy machine can take longer to start the server: E2E_SERVER_TIMEOUT_MS raises the wait.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 60_000),
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

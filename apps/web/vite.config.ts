@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { firstLoadGroups, routePreloadManifest } from './build/first-load-chunks';
 
 /**
@@ -53,8 +54,30 @@ const MAIN_SCREENS = [
 ].map(({ paths, module }) => ({ paths, modules: [MAIN_LAYOUT, source(`features/${module}`)], chunkNames: ['locales-es'] }));
 const CALENDAR_SCREEN = { paths: ['/citas', '/citasV2'], modules: [MAIN_LAYOUT, source('features/appointments/routes/appointment-pages.tsx')], chunkNames: ['locales-es'] };
 
+/**
+ * The service worker (src/sw.ts, docs/web.md "Offline and updates"): Workbox's injectManifest fills its
+ * precache list with the build's files. The manifests are files of public/ (one per audience), not the
+ * plugin's; the app registers the worker itself (src/lib/service-worker.ts), in production builds only.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,ico,png,svg,webmanifest}'],
+    // Precompressed twins and build metadata are not files the app asks for.
+    globIgnores: ['**/*.{br,gz}', '.vite/**', 'route-preload.json'],
+    // The entry chunk is ~600 KB before compression.
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
-  plugins: [react(), precompressAssets(), routePreloadManifest([LOGIN_SCREEN, ...MAIN_SCREENS, CALENDAR_SCREEN])],
+  plugins: [react(), precompressAssets(), routePreloadManifest([LOGIN_SCREEN, ...MAIN_SCREENS, CALENDAR_SCREEN]), serviceWorker],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

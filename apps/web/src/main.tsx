@@ -6,6 +6,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startErrorReporting } from './lib/error-reporting';
 import { installSubmitFocus } from './lib/form-focus';
+import { captureInstallPrompt } from './lib/install-prompt';
+import { registerServiceWorker } from './lib/service-worker';
+
+// Chromium's install offer can come before any screen has loaded: kept for the portal's "Instalar la app".
+captureInstallPrompt();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -22,3 +27,5 @@ createRoot(container).render(
 // After the first render, off the critical path: the SDK is fetched only when the server has a DSN.
 const idle = (callback: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(callback) : setTimeout(callback, 1));
 idle(() => void startErrorReporting());
+// Production builds only; after the load event (lib/service-worker.ts).
+registerServiceWorker();

@@ -4,13 +4,14 @@
 // reload instead of running stale chunks against a newer API. Checked every 10 minutes, when the tab
 // comes back into view and when the realtime socket reconnects (a restarted server is the usual sign
 // of a deployment).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Affix, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HealthResponse } from '@almendra/contracts';
 import { api } from '../lib/api-client';
+import { checkForUpdate, isUpdateWaiting, reloadToNewVersion, subscribeToUpdate } from '../lib/service-worker';
 import { useRealtimeStatus } from '../lib/use-realtime';
 
 export const VERSION_CHECK_INTERVAL_MS = 10 * 60_000;
@@ -54,8 +55,23 @@ export function VersionCheck() {
     if (reconnected) void queryClient.invalidateQueries({ queryKey: deployedVersionQuery().queryKey });
   }, [status, queryClient]);
 
+  // The service worker answers screens from its cache, so the code running may be older than what the
+  // server answers: a newer deployment's worker waiting to take over is a new version too.
+  const workerWaiting = useSyncExternalStore(subscribeToUpdate, isUpdateWaiting, () => false);
+  const [workerDismissed, setWorkerDismissed] = useState(false);
   const version = deployed.data;
-  if (!version || runningVersion === null || version === runningVersion || version === dismissedVersion) return null;
+  const serverChanged = Boolean(version) && runningVersion !== null && version !== runningVersion;
+  useEffect(() => {
+    if (serverChanged) void checkForUpdate();
+  }, [serverChanged]);
+
+  const showForServer = serverChanged && version !== dismissedVersion;
+  const showForWorker = workerWaiting && !workerDismissed;
+  if (!showForServer && !showForWorker) return null;
+  const later = () => {
+    if (version) setDismissedVersion(version);
+    setWorkerDismissed(true);
+  };
 
   return (
     <Affix position={{ bottom: 16, left: 16 }} zIndex={400}>
@@ -64,10 +80,10 @@ export function VersionCheck() {
           <Text fw={600}>{t('newVersion.title')}</Text>
           <Text size="sm">{t('newVersion.description')}</Text>
           <Group gap="xs" justify="flex-end">
-            <Button variant="default" size="xs" onClick={() => setDismissedVersion(version)}>
+            <Button variant="default" size="xs" onClick={later}>
               {t('newVersion.later')}
             </Button>
-            <Button size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => window.location.reload()}>
+            <Button size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void reloadToNewVersion()}>
               {t('newVersion.reload')}
             </Button>
           </Group>

@@ -5,18 +5,26 @@ import { api, configureApiClient, refreshSession } from './api-client';
 import { setCurrentUser } from './current-user';
 import { setLocked } from './lock';
 import { forgetPushOnSignOut } from './web-push';
+import { clearOfflineData, keepOfflineUser } from './offline-data';
 import { queryClient } from './query-client';
 import { clearSession, isAuthenticated, readSession, writeSession } from './session';
 
 // A refresh also answers the user: keep the cached user (role, ban, preferences) current.
 configureApiClient({
-  onSessionRefreshed: (session) => setCurrentUser({ user: session.user, nutritionist: session.nutritionist }),
+  onSessionRefreshed: (session) => {
+    const me = { user: session.user, nutritionist: session.nutritionist };
+    setCurrentUser(me);
+    void keepOfflineUser(me);
+  },
 });
 
 export function startSession(session: SessionResponse): void {
+  // Whatever the service worker kept for offline reading belonged to the previous session.
+  const me = { user: session.user, nutritionist: session.nutritionist };
+  void clearOfflineData().then(() => keepOfflineUser(me));
   writeSession(session);
   setLocked(false);
-  setCurrentUser({ user: session.user, nutritionist: session.nutritionist });
+  setCurrentUser(me);
 }
 
 /**
@@ -28,7 +36,11 @@ export async function ensureSession(now: Date = new Date()): Promise<boolean> {
   if (!stored) return false;
   if (isAuthenticated(now, stored)) return true;
   const token = await refreshSession(stored.accessToken);
-  return token !== null;
+  if (token !== null) return true;
+  // The refresh got no answer (offline, or the server unreachable) and the session is still stored: only
+  // the server's refusal clears it. The person stays signed in and reads what the service worker kept
+  // (src/sw.ts); the next request that reaches the server renews the token or ends the session.
+  return readSession() !== null;
 }
 
 export async function endSession(): Promise<void> {
@@ -40,6 +52,8 @@ export async function endSession(): Promise<void> {
     // Logging out must work offline or with an already invalid session; the cookie expires anyway.
   }
   clearSession();
+  // Done before the caller navigates away: the next screen must not be answered from the old account's copy.
+  await clearOfflineData();
   setLocked(false);
   queryClient.clear();
 }

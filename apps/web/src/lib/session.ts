@@ -1,6 +1,8 @@
 // The stored sign-in session ('almendra.session'): the short-lived access token, its expiry and the
 // logged-in flag. The refresh token never reaches JavaScript (httpOnly cookie set by the server).
 
+import { clearOfflineData } from './offline-data';
+
 export const SESSION_STORAGE_KEY = 'almendra.session';
 
 export interface StoredSession {
@@ -45,6 +47,7 @@ export function writeSession(
 
 export function clearSession(store: Storage | null = storage()): void {
   store?.removeItem(SESSION_STORAGE_KEY);
+  void clearOfflineData();
   notify();
 }
 

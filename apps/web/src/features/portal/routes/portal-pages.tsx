@@ -24,6 +24,7 @@ import { callManager } from '../../video/lib/call-manager';
 import { portalApi, portalKeys } from '../api/portal-api';
 import { DailyLogDays } from '../components/daily-log-days';
 import { DailyLogForm } from '../components/daily-log-form';
+import { InstallCard } from '../components/install-card';
 import { PlanReader } from '../components/plan-reader';
 import { VersionCheck } from '../../../app/version-check';
 import { NotificationsCard } from '../../push/components/notifications-card';
@@ -118,6 +119,7 @@ export function PortalPage() {
           <Tabs.Panel value="home" pt="md">
             <Stack gap="sm">
               <PendingPaymentsCard />
+              <InstallCard />
               <Paper withBorder radius="md" p="md">
                 <Group gap="xs" mb={4}>
                   <IconCalendarEvent size={18} aria-hidden />

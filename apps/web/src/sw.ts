@@ -1,0 +1,134 @@
+// The service worker (issue 27), built by vite-plugin-pwa (injectManifest: Workbox fills
+// self.__WB_MANIFEST with the build's files and their revisions). What it does:
+// - precaches the app shell (index.html, every built chunk and style sheet, the boot files, icons and
+//   manifests) and answers every navigation to a screen with the cached index.html, online or not: a
+//   repeat visit paints without the network, and the app opens offline. Server pages (/p/ profiles,
+//   /turno/ links), the API and files (robots.txt, sitemap.xml…) are never answered with the shell.
+// - keeps the last answer of the API reads the patient portal needs to open offline (who is signed in,
+//   the portal's home, the published plan and its PDF) in the "almendra-api" cache, network first.
+//   The page deletes that cache whenever a session starts or ends (src/lib/offline-data.ts), so nothing
+//   of one account is served to the next.
+// - a new build installs in the background and waits; it takes over on the next visit (all windows
+//   closed), or at once when the person clicks "Recargar" on the "hay una versión nueva" notice (the page
+//   posts SKIP_WAITING; src/lib/service-worker.ts).
+// - shows Web Push notifications ({title, tag, url}: no health data crosses the push service) and opens
+//   or focuses the app at their url when clicked.
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { NOT_SHELL_NAVIGATIONS, OFFLINE_API_CACHE, PLAN_PDF_PATH, PLAN_PATH, isOfflineApiPath } from './lib/offline-routes';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first install controls the open page at once (its next navigation already works offline); an
+// update waits for SKIP_WAITING or for every window to close.
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+/**
+ * The published plan changed (or its PDF was never kept): fetch the PDF now, with the same credentials,
+ * so it can be opened offline later even if the patient never opened it online.
+ */
+const keepPlanPdf: WorkboxPlugin = {
+  async cacheDidUpdate({ request, oldResponse, newResponse }) {
+    if (new URL(request.url).pathname !== PLAN_PATH) return;
+    const pdfUrl = new URL(PLAN_PDF_PATH, self.location.origin).href;
+    const cache = await caches.open(OFFLINE_API_CACHE);
+    const unchanged = oldResponse && (await oldResponse.clone().text()) === (await newResponse.clone().text());
+    if (unchanged && (await cache.match(pdfUrl, { ignoreVary: true }))) return;
+    try {
+      const pdf = await fetch(pdfUrl, { headers: { Authorization: request.headers.get('Authorization') ?? '' }, credentials: 'same-origin' });
+      if (pdf.ok) await cache.put(pdfUrl, pdf);
+    } catch {
+      // Offline again or the server refused: the PDF is kept the next time the plan is read.
+    }
+  },
+};
+
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isOfflineApiPath(url.pathname),
+  new NetworkFirst({
+    cacheName: OFFLINE_API_CACHE,
+    // A phone with a signal too weak to answer reads the kept copy instead of waiting for ever.
+    networkTimeoutSeconds: 6,
+    matchOptions: { ignoreVary: true },
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), keepPlanPdf],
+  }),
+);
+
+// Every other navigation to a screen answers the precached shell (online too: the repeat visit paints
+// from here). The server's own pages and files are left to the network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: NOT_SHELL_NAVIGATIONS,
+  }),
+);
+
+interface PushPayload {
+  title: string;
+  tag?: string;
+  url?: string;
+}
+
+function readPush(event: PushEvent): PushPayload {
+  try {
+    const data = event.data?.json() as Partial<PushPayload> | null;
+    if (data && typeof data.title === 'string' && data.title) {
+      return { title: data.title, ...(typeof data.tag === 'string' ? { tag: data.tag } : {}), ...(typeof data.url === 'string' ? { url: data.url } : {}) };
+    }
+  } catch {
+    // Not JSON: shown with the generic title below.
+  }
+  return { title: 'Almendra' };
+}
+
+/** Only addresses of this app are opened from a notification. */
+function sameOriginUrl(url: string | undefined): string {
+  try {
+    const target = new URL(url ?? '/', self.location.origin);
+    return target.origin === self.location.origin ? target.href : self.location.origin + '/';
+  } catch {
+    return self.location.origin + '/';
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const payload = readPush(event);
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      ...(payload.tag ? { tag: payload.tag } : {}),
+      icon: '/icons/icon-192.png',
+      badge: '/icons/maskable-192.png',
+      lang: 'es',
+      data: { url: sameOriginUrl(payload.url) },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = sameOriginUrl((event.notification.data as { url?: string } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const exact = windows.find((client) => client.url === url);
+      if (exact) return void (await exact.focus());
+      // An open window of the app goes to the notification's screen instead of opening a second one.
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin && 'navigate' in client);
+      if (open) {
+        const moved = await open.navigate(url).catch(() => null);
+        if (moved) return void (await moved.focus());
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -1,0 +1,221 @@
+// The portal as an installable app that works offline (issue 27), in Chromium against the built app:
+// - Chromium finds the portal's manifest and the service worker and reports no installability error;
+// - once visited, the portal and the patient's latest published plan (its PDF too) open with the network
+//   cut, from what the service worker kept, even after the 4-second access token expired;
+// - the server's own pages and files are never answered with the app's shell;
+// - signing out deletes the kept API answers, so the next person on the phone sees none of them;
+// - from the second visit the portal offers "Instalar la app" (Chromium's install event), dismissible.
+// Screenshots of the offer at 390×844, light and dark.
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { apiCall, expectAccessible, register, screenshot } from './support.js';
+
+// The rest of the suite runs without service workers (playwright.config.ts); this spec is about them.
+test.use({ serviceWorkers: 'allow' });
+
+async function phoneContext(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    reducedMotion: 'reduce',
+    colorScheme,
+    serviceWorkers: 'allow',
+  });
+}
+
+/** A practice whose patient has a published plan, and the invitation to her portal. */
+async function practiceWithPublishedPlan(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('almendra.firstPatientTour', 'done'));
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await register(page);
+  const email = `pwa.${Date.now().toString(36)}@e2e.test`;
+  const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Camila', lastName: 'Ibarra', sex: 'f', birthDate: '1992-04-02', email });
+  const plan = await apiCall<{ id: string }>(page, 'POST', '/plans', {
+    type: 1,
+    title: 'Plan de primavera',
+    patientId: patient.id,
+    draft: 0,
+    content: { simple: [{ day: 1, meals: [{ slot: 2, text: 'Yogur con frutillas y avena' }] }] },
+  });
+  await apiCall(page, 'POST', `/plans/${plan.id}/publish-for-patient`);
+  const invite = await apiCall<{ inviteUrl: string }>(page, 'POST', `/patients/${patient.id}/portal-invite`);
+  return { inviteUrl: invite.inviteUrl.replace(/^https?:\/\/[^/]+/, '') };
+}
+
+async function acceptInvite(patientPage: Page, inviteUrl: string): Promise<void> {
+  await patientPage.goto(inviteUrl);
+  await patientPage.getByTestId('accept-password').fill('clave-de-camila-1');
+  await patientPage.getByTestId('accept-submit').click();
+  await expect(patientPage).toHaveURL(/\/portal$/);
+  await expect(patientPage.getByTestId('portal')).toBeVisible();
+}
+
+/** Waits for the service worker to be active and to control the page (it claims it on first install). */
+async function controlledByServiceWorker(patientPage: Page): Promise<void> {
+  // Installing precaches the whole build (~160 files): seconds on a busy machine.
+  await patientPage.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await patientPage.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await patientPage.reload();
+  await expect(patientPage.getByTestId('portal')).toBeVisible();
+  expect(await patientPage.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+}
+
+const keptPdf = (patientPage: Page) =>
+  patientPage.evaluate(async () => {
+    const cache = await caches.open('almendra-api');
+    const pdf = await cache.match('/api/v1/portal/plan/pdf', { ignoreVary: true });
+    return pdf ? { type: pdf.headers.get('content-type'), head: new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5)) } : null;
+  });
+
+test('the portal installs as an app and its latest plan stays readable offline; signing out forgets it', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const { inviteUrl } = await practiceWithPublishedPlan(page);
+  const context = await phoneContext(browser);
+  const patientPage = await context.newPage();
+  await acceptInvite(patientPage, inviteUrl);
+  await controlledByServiceWorker(patientPage);
+
+  // The portal links its own manifest, which Chromium reads, and nothing stands in the way of installing.
+  expect(await patientPage.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href'))).toBe('/portal/manifest.webmanifest');
+  const manifest = await patientPage.evaluate(async () => (await fetch('/portal/manifest.webmanifest')).json() as Promise<Record<string, unknown>>);
+  expect(manifest).toMatchObject({ start_url: '/portal', scope: '/portal', display: 'standalone' });
+  const cdp = await context.newCDPSession(patientPage);
+  const appManifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+  expect(appManifest.url).toMatch(/\/portal\/manifest\.webmanifest$/);
+  expect(appManifest.errors).toEqual([]);
+  const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+  // A Playwright context is an off-the-record profile, which Chromium never installs from; nothing else may be missing.
+  expect(installability.installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  for (const icon of ['/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png', '/apple-touch-icon.png']) {
+    const response = await patientPage.request.get(icon);
+    expect(response.status(), icon).toBe(200);
+    expect(response.headers()['content-type'], icon).toBe('image/png');
+  }
+
+  // She reads her plan once online; the service worker keeps it, and its PDF with it.
+  await patientPage.getByRole('tab', { name: 'Mi plan' }).click();
+  await expect(patientPage.getByTestId('portal-plan')).toContainText('Yogur con frutillas y avena');
+  await expect.poll(() => keptPdf(patientPage), { timeout: 30_000 }).toEqual({ type: 'application/pdf', head: '%PDF-' });
+
+  // The network is cut (and her 4-second access token has long expired): the portal still opens.
+  await context.setOffline(true);
+  await patientPage.waitForTimeout(4500);
+  await patientPage.reload();
+  await expect(patientPage.getByTestId('portal')).toBeVisible();
+  await expect(patientPage.getByRole('heading', { name: 'Hola, Camila' })).toBeVisible();
+  await expect(patientPage).toHaveURL(/\/portal$/);
+  await patientPage.getByRole('tab', { name: 'Mi plan' }).click();
+  await expect(patientPage.getByTestId('portal-plan')).toContainText('Plan de primavera');
+  await expect(patientPage.getByTestId('portal-plan')).toContainText('Yogur con frutillas y avena');
+  // "Descargar PDF" opens the kept PDF.
+  const popup = patientPage.waitForEvent('popup');
+  await patientPage.getByRole('button', { name: 'Descargar PDF' }).click();
+  expect((await popup).url()).toMatch(/^blob:/);
+  // A new tab opened offline at /portal starts from the cache too.
+  const second = await context.newPage();
+  await second.goto('/portal');
+  await expect(second.getByRole('heading', { name: 'Hola, Camila' })).toBeVisible();
+  await second.close();
+  await context.setOffline(false);
+
+  // The server's pages and files are not the app's shell, with or without the service worker.
+  const robots = await patientPage.request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');
+  await patientPage.goto('/robots.txt');
+  expect(await patientPage.locator('body').innerText()).toContain('Allow: /p/');
+  const missing = await patientPage.goto('/assets/no-existe-123.js');
+  expect(missing?.status()).toBe(404);
+  const profile = await patientPage.goto('/p/no-existe-este-perfil');
+  expect(profile?.status()).toBe(404);
+  expect(await patientPage.locator('#root').count()).toBe(0);
+
+  // Signing out deletes what was kept: offline, the next person gets the sign-in screen, not her plan.
+  await patientPage.goto('/portal');
+  await expect(patientPage.getByTestId('portal')).toBeVisible();
+  expect(await patientPage.evaluate(() => caches.has('almendra-api'))).toBe(true);
+  await patientPage.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(patientPage).toHaveURL(/\/login/);
+  expect(await patientPage.evaluate(() => caches.has('almendra-api'))).toBe(false);
+  await context.setOffline(true);
+  await patientPage.goto('/portal');
+  await expect(patientPage).toHaveURL(/\/login/);
+  await expect(patientPage.getByText('Yogur con frutillas y avena')).toHaveCount(0);
+  await context.close();
+});
+
+/** What Chromium dispatches when the page can be installed; prompt() is recorded on the window. */
+const announceInstallable = (patientPage: Page, outcome: 'accepted' | 'dismissed') =>
+  patientPage.evaluate((choice) => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {
+        (window as unknown as { __prompted: number }).__prompted = ((window as unknown as { __prompted?: number }).__prompted ?? 0) + 1;
+      },
+      userChoice: Promise.resolve({ outcome: choice, platform: 'web' }),
+    });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  }, outcome);
+
+const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+test('from the second visit the portal offers to install it: the browser dialog on Android, the steps on an iPhone', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const { inviteUrl } = await practiceWithPublishedPlan(page);
+  const context = await phoneContext(browser);
+  const patientPage = await context.newPage();
+  await acceptInvite(patientPage, inviteUrl);
+
+  // First visit: no offer, even once Chromium says the page can be installed (its own infobar is held back).
+  expect(await announceInstallable(patientPage, 'dismissed')).toBe(true);
+  await expect(patientPage.getByRole('tab', { name: 'Mi plan' })).toBeVisible();
+  await expect(patientPage.getByTestId('install-app')).toHaveCount(0);
+
+  // Second visit: offered on the portal's home.
+  await patientPage.reload();
+  await expect(patientPage.getByTestId('portal')).toBeVisible();
+  await announceInstallable(patientPage, 'dismissed');
+  const offer = patientPage.getByTestId('install-app');
+  await expect(offer).toContainText('Instalá la app del portal');
+  await expect(offer).toContainText('Abrí tu plan y tus mensajes desde la pantalla de inicio del teléfono, también sin conexión.');
+  await screenshot(patientPage, 'pwa-01-install-offer-light');
+  await expectAccessible(patientPage);
+  // "Instalar la app" opens the browser's dialog; declined there, the offer goes away for this visit.
+  await offer.getByRole('button', { name: 'Instalar la app' }).click();
+  await expect(offer).toHaveCount(0);
+  expect(await patientPage.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+
+  // Dark theme, next visit.
+  await patientPage.emulateMedia({ colorScheme: 'dark' });
+  await patientPage.reload();
+  await expect(patientPage.getByTestId('portal')).toBeVisible();
+  await announceInstallable(patientPage, 'dismissed');
+  await expect(offer).toBeVisible();
+  await screenshot(patientPage, 'pwa-02-install-offer-dark');
+  await expectAccessible(patientPage);
+
+  // On an iPhone (same person and device data), Safari has no install event: the two taps are explained.
+  const storage = await context.storageState();
+  await context.close();
+  const iphone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    reducedMotion: 'reduce',
+    userAgent: IPHONE_SAFARI,
+    storageState: storage,
+  });
+  const iphonePage = await iphone.newPage();
+  await iphonePage.goto('/portal');
+  const steps = iphonePage.getByTestId('install-app');
+  await expect(steps).toContainText('Agregá el portal a la pantalla de inicio');
+  await expect(steps).toContainText('En Safari, tocá Compartir');
+  await expect(steps).toContainText('Elegí «Agregar a inicio»');
+  await screenshot(iphonePage, 'pwa-03-install-steps-iphone');
+  // "Entendido" dismisses it for good on this device.
+  await steps.getByRole('button', { name: 'Entendido' }).click();
+  await expect(steps).toHaveCount(0);
+  await iphonePage.reload();
+  await expect(iphonePage.getByTestId('portal')).toBeVisible();
+  await expect(iphonePage.getByTestId('install-app')).toHaveCount(0);
+  await iphone.close();
+});
