@@ -18,7 +18,10 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './output/results',
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time against the one server: every spec signs up its own accounts (the address
+  // carries the worker's index) and its own operator, so files never share data. E2E_WORKERS=1 runs them
+  // one by one.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
