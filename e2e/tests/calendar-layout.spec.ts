@@ -70,6 +70,13 @@ test('dark mode: the calendar follows the dark theme and today is not a bright y
   }));
   expect(colours.today).not.toMatch(/^#(facc15|fef08a)/i);
   expect(colours.background).not.toBe('#ffffff');
+  // The week's title names its days ("23 – 29 nov 2026"), not only the month as the month view does.
+  await expect(calendar.getByText(/^\d{1,2}\s*[–-]\s*\d{1,2} \w+\.? \d{4}$|^\d{1,2} \w+\.? [–-] \d{1,2} \w+\.? \d{4}$/)).toBeVisible();
+  // The chosen view is the one drawn in the primary colour, and it is the week.
+  await expect(calendar.getByRole('tab', { selected: true })).toHaveText('Semana');
+  const pressed = await calendar.getByRole('tab', { selected: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
+  const other = await calendar.getByRole('tab', { name: 'Ver por mes' }).evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(pressed).not.toBe(other);
   await screenshot(page, 'calendar-layout-04-week-dark');
 });
 

@@ -127,6 +127,10 @@ const WIDE_TOOLBAR = { start: 'prev,next today', center: 'title', end: 'dayGridM
 const PHONE_TOOLBAR = { start: 'prev,next', center: 'title', end: 'today' };
 const PHONE_FOOTER = { center: 'timeGridDay,listWeek,dayGridMonth' };
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+// A week's title names its days ("23 – 29 nov 2026"): FullCalendar 7's default printed only the month,
+// so the week view read like the month view.
+const WEEK_TITLE = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+const VIEWS = { timeGridWeek: { titleFormat: WEEK_TITLE }, listWeek: { titleFormat: WEEK_TITLE } };
 
 export function CalendarView(props: CalendarViewProps) {
   const { t, i18n } = useTranslation('appointments');
@@ -173,6 +177,7 @@ export function CalendarView(props: CalendarViewProps) {
         initialView={phone ? 'timeGridDay' : (props.initialView ?? 'timeGridWeek')}
         initialDate={props.initialDate}
         headerToolbar={phone ? PHONE_TOOLBAR : WIDE_TOOLBAR}
+        views={VIEWS}
         footerToolbar={phone ? PHONE_FOOTER : undefined}
         slotMinTime={props.slotMinTime}
         slotMaxTime={props.slotMaxTime}
