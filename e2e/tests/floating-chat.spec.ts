@@ -121,6 +121,12 @@ test('two conversations open at once in floating windows on a laptop; one at a t
   await expect(page.getByTestId('chat-title')).toHaveText('Vos y Bruno Paz');
   await expect(page.getByTestId('chat-input')).toHaveCount(1);
   await expect(page.getByTestId('chat-message').filter({ hasText: 'Hola Ana' })).toHaveCount(0);
+  // The call button keeps its whole label at 390 px (it was cut to "Videollama").
+  const label = page.getByTestId('chat-video-call').locator('.mantine-Button-label');
+  expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // The message box takes the row beside the send button (with its length counter it had shrunk to a third).
+  const box = await page.getByTestId('chat-input').boundingBox();
+  expect(box!.width).toBeGreaterThan(250);
   await pickTheme(page, 'Oscuro');
   await screenshot(page, 'floating-chat-05-phone-one-conversation-dark');
 });

@@ -5,7 +5,7 @@
 // (issue 15, docs/web.md). Browsers without field-sizing (Firefox, older Safari) keep Mantine's autosize.
 // With `max` (the contract's limit) the field stops there and says so: a counter appears under it near the
 // limit (components/length-counter.tsx), so a long note is never cut silently (issue 24).
-import { Textarea, type TextareaProps } from '@mantine/core';
+import { Box, Textarea, type TextareaProps } from '@mantine/core';
 import { LengthCounter } from './length-counter';
 
 const FIELD_SIZING = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
@@ -18,7 +18,11 @@ type AutoTextareaProps = Omit<TextareaProps, 'autosize' | 'styles' | 'rows'> & {
   max?: number;
 };
 
-export function AutoTextarea({ minRows = 1, maxRows, max, ...props }: AutoTextareaProps) {
+export function AutoTextarea({ minRows = 1, maxRows, max, ...rest }: AutoTextareaProps) {
+  // With a counter, the wrapper is what sits in the layout: it takes the caller's style and class (the
+  // chat's `flex: 1` on the field alone left the message box a third of the row wide).
+  const { style, className, ...inner } = rest;
+  const props = max === undefined ? rest : inner;
   const field = !FIELD_SIZING ? (
     <Textarea {...props} maxLength={max ?? props.maxLength} autosize minRows={minRows} maxRows={maxRows} />
   ) : (
@@ -32,9 +36,9 @@ export function AutoTextarea({ minRows = 1, maxRows, max, ...props }: AutoTextar
   if (max === undefined) return field;
   const length = typeof props.value === 'string' ? props.value.length : 0;
   return (
-    <div>
+    <Box style={style} className={className}>
       {field}
       <LengthCounter length={length} max={max} onlyNearLimit />
-    </div>
+    </Box>
   );
 }

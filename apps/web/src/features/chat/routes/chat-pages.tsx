@@ -40,7 +40,7 @@ export function ChatPage() {
             {open ? (
               <Stack gap={0}>
                 <Group justify="space-between" p="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-                  <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
                     {phone && (
                       <ActionIcon variant="subtle" aria-label={t('portal:chat.backToContacts')} onClick={() => setOpen(null)}>
                         <IconArrowLeft size={18} aria-hidden />
@@ -58,6 +58,8 @@ export function ChatPage() {
                       variant="light"
                       leftSection={<IconVideo size={16} aria-hidden />}
                       data-testid="chat-video-call"
+                      // The name wraps instead: on a 390 px phone the button was cut to "Videollama".
+                      style={{ flexShrink: 0 }}
                     >
                       {t('portal:video.call')}
                     </Button>
