@@ -9,6 +9,7 @@ import type { AdminUserSummary } from '@almendra/contracts';
 import { fieldErrors } from '../../../lib/api-error';
 import { showError, showSuccess } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LengthCounter } from '../../../components/length-counter';
 import { adminBillingApi, adminBillingQueries, billingKeys } from '../../billing/api/billing-api';
 import { formatDay, STATUS_COLOR, SubscriptionSummary } from '../../billing/components/billing-tab';
 import { ReceiptList } from '../../billing/components/payment-receipts';
@@ -218,6 +219,7 @@ export function UsersPanel() {
           minRows={2}
           required
         />
+        <LengthCounter length={reason.length} max={500} />
       </ConfirmDialog>
       </Table.ScrollContainer>
       {users.data && users.data.total > items.length ? (
