@@ -149,9 +149,9 @@ export type MercadoPagoSettings = z.infer<typeof mercadoPagoSettingsSchema>;
 
 export const saveMercadoPagoSettingsRequestSchema = z.object({
   accessToken: z
-    .string({ error: 'Pega el Access Token de producción (empieza con APP_USR-) o de prueba (TEST-).' })
+    .string({ error: 'Pega el Access Token de producción (el que lleva el prefijo APP_USR-) o el de prueba (prefijo TEST-).' })
     .trim()
-    .regex(/^(APP_USR|TEST)-[A-Za-z0-9_-]{10,300}$/, { error: 'Pega el Access Token de producción (empieza con APP_USR-) o de prueba (TEST-).' }),
+    .regex(/^(APP_USR|TEST)-[A-Za-z0-9_-]{10,300}$/, { error: 'Pega el Access Token de producción (el que lleva el prefijo APP_USR-) o el de prueba (prefijo TEST-).' }),
   webhookSecret: z
     .string({ error: 'Pega la clave secreta de los Webhooks de tu aplicación de Mercado Pago.' })
     .trim()

@@ -43,6 +43,8 @@ const ANYWHERE: Record<string, string> = {
   tú: 'vos',
   ti: 'vos',
   contigo: 'con vos',
+  comunícate: 'comunicate',
+  acéptala: 'aceptala',
   // Not tú, but the same voice.
   aquí: 'acá',
 };
@@ -54,6 +56,9 @@ const ANYWHERE: Record<string, string> = {
  */
 const IMPERATIVES: Record<string, string> = {
   ingresa: 'ingresá',
+  pega: 'pegá',
+  conecta: 'conectá',
+  recuerda: 'recordá',
   confírmalo: 'confirmalo',
   revisa: 'revisá',
   usa: 'usá',
