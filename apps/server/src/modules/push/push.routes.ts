@@ -40,23 +40,23 @@ export async function pushRoutes(app: FastifyInstance, options: PushRoutesOption
   r.get('/push/public-key', { schema: { tags, response: { 200: pushPublicKeySchema } } }, async () => push.publicKey());
   r.post(
     '/push/subscriptions',
-    { preHandler: signedIn, schema: { tags, body: pushSubscriptionRequestSchema, response: { 201: pushSubscriptionCreatedSchema, ...errors } } },
+    { onRequest: signedIn, schema: { tags, body: pushSubscriptionRequestSchema, response: { 201: pushSubscriptionCreatedSchema, ...errors } } },
     async (request, reply) => reply.status(201).send(await push.subscribe(await ownerOf(request), request.body)),
   );
   r.delete(
     '/push/subscriptions',
-    { preHandler: signedIn, schema: { tags, body: pushUnsubscribeRequestSchema, response: { 204: z.null(), ...errors } } },
+    { onRequest: signedIn, schema: { tags, body: pushUnsubscribeRequestSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await push.unsubscribe(await ownerOf(request), request.body.endpoint);
       return reply.status(204).send(null);
     },
   );
-  r.get('/push/preferences', { preHandler: signedIn, schema: { tags, response: { 200: pushPreferencesSchema, ...errors } } }, async (request) =>
+  r.get('/push/preferences', { onRequest: signedIn, schema: { tags, response: { 200: pushPreferencesSchema, ...errors } } }, async (request) =>
     push.preferences(await ownerOf(request)),
   );
   r.patch(
     '/push/preferences',
-    { preHandler: signedIn, schema: { tags, body: updatePushPreferencesRequestSchema, response: { 200: pushPreferencesSchema, ...errors } } },
+    { onRequest: signedIn, schema: { tags, body: updatePushPreferencesRequestSchema, response: { 200: pushPreferencesSchema, ...errors } } },
     async (request) => push.updatePreferences(await ownerOf(request), request.body.events),
   );
 }
