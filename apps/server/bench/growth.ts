@@ -3,8 +3,10 @@
 // weight-for-length/height) through packages/domain's assessGrowth — age in days, table lookup, LMS
 // interpolation, the position correction, restricted z, rounding, percentiles, flags and classification —
 // and POST /api/v1/anthropometry/growth through app.inject (auth, validation, serialisation) on SQLite.
-// Baselines of the same run: a bare loop over the LMS formula (one fixed L, M, S per indicator, no lookup,
-// no rules) for the same number of z-scores, and assessGrowth of one child for the endpoint.
+// Baselines of the same run: the assessment as it was before the 2026-11-28 optimisation (growth-before.ts,
+// kept verbatim; its rounds alternate with the current path's so both see the same load, and every child's
+// answer is compared), a bare loop over the LMS formula (one fixed L, M, S per indicator, no lookup, no rules)
+// for the same number of z-scores, and assessGrowth of one child for the endpoint.
 // The cohort is generated (seeded): ages uniform over 0 to 19 years, measurements around the WHO medians.
 // Prints figures and a BENCH_RESULT line; asserts nothing.
 //   npx tsx apps/server/bench/growth.ts
@@ -16,6 +18,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { ManualClock } from '../src/lib/clock.js';
+import { assessGrowthBefore } from './growth-before.js';
 
 const CHILDREN = 10_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -94,11 +97,19 @@ async function main(): Promise<void> {
   const bands = children.reduce((n, c) => n + (assessGrowth(c).reference === 'who2006' ? 1 : 0), 0);
   console.log(`cohort: ${CHILDREN} children (${bands} under 5), ${zScores} z-scores`);
 
-  // The whole cohort through the domain, ROUNDS times.
+  // The path before the optimisation gives the same answer, child for child (z, percentile, class, flag).
+  for (const child of children) assessGrowthBefore(child); // its warm-up
+  const identical = children.every((child) => JSON.stringify(assessGrowth(child)) === JSON.stringify(assessGrowthBefore(child)));
+
+  // The whole cohort through the domain, ROUNDS times, alternating with the path before the optimisation.
   const domainCohort: number[] = [];
+  const beforeCohort: number[] = [];
   let sink = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
-    const start = performance.now();
+    let start = performance.now();
+    for (const child of children) sink += assessGrowthBefore(child).ageDays;
+    beforeCohort.push(performance.now() - start);
+    start = performance.now();
     for (const child of children) sink += assessGrowth(child).ageDays;
     domainCohort.push(performance.now() - start);
   }
@@ -155,12 +166,15 @@ async function main(): Promise<void> {
     rounds: ROUNDS,
     requests: REQUESTS,
     domainCohort: summary(domainCohort),
+    beforeCohort: summary(beforeCohort),
+    identical,
     bareCohort: summary(bareCohort),
     domainOne: summary(domainOne),
     endpoint: summary(endpoint),
     sink: sink > 0,
   };
   console.log(`domain, 10,000 children: p50 ${result.domainCohort.p50.toFixed(1)} ms, p95 ${result.domainCohort.p95.toFixed(1)} ms`);
+  console.log(`before the optimisation, 10,000 children: p50 ${result.beforeCohort.p50.toFixed(1)} ms, p95 ${result.beforeCohort.p95.toFixed(1)} ms; same answers: ${identical}`);
   console.log(`bare LMS loop, ${zScores} z: p50 ${result.bareCohort.p50.toFixed(2)} ms`);
   console.log(`POST /anthropometry/growth: p50 ${result.endpoint.p50.toFixed(2)} ms, p95 ${result.endpoint.p95.toFixed(2)} ms`);
   console.log(`BENCH_RESULT ${JSON.stringify(result)}`);

@@ -5,6 +5,7 @@
  */
 import { parseIsoDateToDayNumber } from '../anthropometry/gestation.js';
 import type { Sex } from '../anthropometry/common.js';
+import { toFixedNumber } from './lms.js';
 
 /** Days in a month as the WHO's software counts them (365.25 / 12). */
 export const WHO_DAYS_PER_MONTH = 30.4375;
@@ -91,10 +92,41 @@ export class GrowthAgeError extends RangeError {
 // ---------------------------------------------------------------------------------------------------------
 // Age
 
-/** The date `years` calendar years after `iso` (29 February → 1 March in common years), as a day number. */
-function addYears(iso: string, years: number): number {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y + years, m - 1, d) / 86_400_000;
+/**
+ * Day number (days since 1970-01-01) of a proleptic Gregorian date, by integer arithmetic (H. Hinnant's
+ * days_from_civil, the algorithm of C++20 <chrono>): no Date object and no string work, because the age is
+ * computed for every child of a list. A day past the month's end rolls over into the next month, as
+ * Date.UTC does (29 February of a common year is 1 March).
+ */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+function digitAt(text: string, index: number): number {
+  const digit = text.charCodeAt(index) - 48;
+  return digit >= 0 && digit <= 9 ? digit : Number.NaN;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/**
+ * Year, month and day of a valid 'YYYY-MM-DD' date, or null. Years before 100 are refused as
+ * parseIsoDateToDayNumber refuses them (Date.UTC reads them as 19xx); the caller lets that function throw its
+ * RangeError, so the errors stay those of the rest of the domain.
+ */
+function parseIsoDate(text: string): [year: number, month: number, day: number] | null {
+  if (typeof text !== 'string' || text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return null;
+  const year = digitAt(text, 0) * 1000 + digitAt(text, 1) * 100 + digitAt(text, 2) * 10 + digitAt(text, 3);
+  const month = digitAt(text, 5) * 10 + digitAt(text, 6);
+  const day = digitAt(text, 8) * 10 + digitAt(text, 9);
+  if (!(year >= 100 && month >= 1 && month <= 12 && day >= 1)) return null;
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0) ? [year, month, day] : null;
 }
 
 export interface GrowthAge {
@@ -105,16 +137,25 @@ export interface GrowthAge {
 
 /**
  * Age at the visit. Throws GrowthAgeError when the date is before the birth date or the child has turned
- * 19 (calendar birthday), which is where the WHO 2007 reference ends. RangeError for a malformed date.
+ * 19 (calendar birthday; born on 29 February, on 1 March of a common year), which is where the WHO 2007
+ * reference ends. RangeError for a malformed date.
  */
 export function growthAge(birthDate: string, date: string): GrowthAge {
-  const birth = parseIsoDateToDayNumber(birthDate);
-  const visit = parseIsoDateToDayNumber(date);
+  const born = parseIsoDate(birthDate);
+  const seen = parseIsoDate(date);
+  if (!born || !seen) {
+    // Throws the domain's RangeError naming the malformed date.
+    parseIsoDateToDayNumber(birthDate);
+    parseIsoDateToDayNumber(date);
+    throw new RangeError(`not a calendar date: ${born ? date : birthDate}`);
+  }
+  const birth = daysFromCivil(born[0], born[1], born[2]);
+  const visit = daysFromCivil(seen[0], seen[1], seen[2]);
   if (visit < birth) throw new GrowthAgeError('DATE_BEFORE_BIRTH');
-  if (visit >= addYears(birthDate, 19)) throw new GrowthAgeError('AGE_19_OR_OVER');
+  if (visit >= daysFromCivil(born[0] + 19, born[1], born[2])) throw new GrowthAgeError('AGE_19_OR_OVER');
   const ageDays = visit - birth;
   const exactMonths = ageDays / WHO_DAYS_PER_MONTH;
-  return { ageDays, ageMonths: Number(exactMonths.toFixed(2)), reference: exactMonths < 60 ? 'who2006' : 'who2007' };
+  return { ageDays, ageMonths: toFixedNumber(exactMonths, 2), reference: exactMonths < 60 ? 'who2006' : 'who2007' };
 }
 
 /** True when a patient born on `birthDate` is assessed with the WHO growth references at `date`. */

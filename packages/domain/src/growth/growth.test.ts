@@ -15,7 +15,7 @@ import {
   who2006ZScores,
   who2007ZScores,
 } from './growth.js';
-import { lmsValueAt, lmsZ, percentileOf, restrictedLmsZ } from './lms.js';
+import { lmsValueAt, lmsZ, percentileOf, restrictedLmsZ, roundZ, toFixedNumber } from './lms.js';
 import { WHO_TABLES } from './who-tables.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -248,5 +248,69 @@ describe('whoLengthHeightCm (what the charts plot)', () => {
     expect(whoLengthHeightCm(200, 65, false)).toBe(65); // standing before 9 months: not corrected
     expect(whoLengthHeightCm(4000, 140, true)).toBeCloseTo(139.3, 10);
     expect(whoLengthHeightCm(4000, 140, false)).toBe(140);
+  });
+});
+
+// The fast paths (bench: 10,000 children in one go) must answer exactly as the string and Date versions they
+// replaced: toFixed for the rounding, Date.UTC for the age and the 19th birthday.
+describe('fast paths agree with the string and Date versions', () => {
+  /** Deterministic generator (mulberry32). */
+  function random(seed: number): () => number {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  it('toFixedNumber(x, d) is Number(x.toFixed(d)), ties and near-ties included', () => {
+    const next = random(2026);
+    const values: number[] = [0, -0, 0.005, -0.005, 1.005, -1.005, 2.675, 1.45, -1.45, 0.125, -0.125, 2.5, -2.5, 1e-7, -3.0049999999999, 3.0050000000001, 1e12 + 0.5, -1e12 - 0.5];
+    for (let i = 0; i < 20_000; i += 1) {
+      const scale = 10 ** Math.floor(next() * 6 - 1);
+      values.push((next() - 0.5) * 20 * scale);
+      // exact decimal ties as typed (x.xx5) and their binary neighbours
+      const tie = (Math.floor((next() - 0.5) * 2000) + 0.5) / 100;
+      values.push(tie, tie + Number.EPSILON * 8, tie - Number.EPSILON * 8);
+    }
+    for (const x of values) {
+      for (const digits of [0, 1, 2, 3, 4]) {
+        const expected = Number(x.toFixed(digits));
+        const got = toFixedNumber(x, digits);
+        if (!Object.is(got, expected)) expect({ x, digits, got }).toEqual({ x, digits, got: expected });
+      }
+    }
+    expect(roundZ(-0.001)).toBe(0);
+    expect(Object.is(roundZ(-0.001), 0)).toBe(true);
+  });
+
+  it('growthAge matches day numbers from Date.UTC over random dates, and the 19th birthday of a 29 February', () => {
+    const next = random(19);
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    for (let i = 0; i < 5_000; i += 1) {
+      const birthMs = Date.UTC(1900 + Math.floor(next() * 250), 0, 1) + Math.floor(next() * 366) * 86_400_000;
+      const visitMs = birthMs + Math.floor(next() * 19.2 * 365.25) * 86_400_000;
+      const [y, m, d] = iso(birthMs).split('-').map(Number) as [number, number, number];
+      const nineteenth = Date.UTC(y + 19, m - 1, d);
+      if (visitMs >= nineteenth) {
+        expect(() => growthAge(iso(birthMs), iso(visitMs))).toThrow(GrowthAgeError);
+      } else {
+        expect(growthAge(iso(birthMs), iso(visitMs)).ageDays).toBe((visitMs - birthMs) / 86_400_000);
+      }
+    }
+    // Born 29 February 2008: still 18 on 28 February 2027, 19 on 1 March 2027 (Date.UTC rolls over).
+    expect(growthAge('2008-02-29', '2027-02-28').reference).toBe('who2007');
+    expect(() => growthAge('2008-02-29', '2027-03-01')).toThrow(GrowthAgeError);
+  });
+
+  it('growthAge refuses malformed and impossible dates with a RangeError, as before', () => {
+    for (const bad of ['2020-02-30', '2021-02-29', '2020-13-01', '2020-00-10', '2020-1-01', '20200101', '0050-01-01', '2020-01-0a', '']) {
+      expect(() => growthAge(bad, '2024-01-01')).toThrow(RangeError);
+      expect(() => growthAge('2019-01-01', bad)).toThrow(RangeError);
+    }
+    expect(() => growthAge('2020-02-30', '2024-01-01')).not.toThrow(GrowthAgeError);
+    expect(growthAge('2020-02-29', '2024-02-29').ageDays).toBe(1461);
   });
 });

@@ -26,7 +26,6 @@ import {
   WHO_DAYS_PER_MONTH,
   type GrowthAssessment,
   type GrowthClassification,
-  type GrowthIndicator,
   type GrowthIndicatorKey,
   type GrowthIndicators,
   type GrowthInput,
@@ -55,37 +54,6 @@ function rowAt(table: LmsTable, sex: Sex, key: number): Lms | null {
   return row(table, sex, Math.round((key - table[sex].first) / table.step));
 }
 
-function interpolate(low: Lms, high: Lms, fraction: number): Lms {
-  return {
-    l: low.l + fraction * (high.l - low.l),
-    m: low.m + fraction * (high.m - low.m),
-    s: low.s + fraction * (high.s - low.s),
-  };
-}
-
-/** L, M, S at a fractional age in months (WHO 2007): linear between the whole months around it. */
-function rowAtMonths(table: LmsTable, sex: Sex, ageMonths: number): Lms | null {
-  const low = Math.trunc(ageMonths);
-  const fraction = ageMonths - low;
-  const lowRow = rowAt(table, sex, low);
-  if (!lowRow) return null;
-  if (fraction <= 0) return lowRow;
-  const highRow = rowAt(table, sex, low + 1);
-  return highRow ? interpolate(lowRow, highRow, fraction) : null;
-}
-
-/** L, M, S at a length/height in cm (weight-for-length/height): linear between the 0.1 cm rows, as WHO Anthro does. */
-function rowAtLength(table: LmsTable, sex: Sex, cm: number): Lms | null {
-  const low = Math.trunc(cm * 10) / 10;
-  const high = Math.trunc(cm * 10 + 1) / 10;
-  const fraction = (cm - low) / 0.1;
-  const lowRow = rowAt(table, sex, low);
-  if (!lowRow) return null;
-  if (fraction <= 0) return lowRow;
-  const highRow = rowAt(table, sex, high);
-  return highRow ? interpolate(lowRow, highRow, fraction) : null;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // z-scores as the WHO's software computes them (rounded, flagged)
 
@@ -110,9 +78,58 @@ function whoZ(key: GrowthIndicatorKey, rawZ: number): WhoZ | null {
   return { z, flagged: z < low || z > high };
 }
 
-function zFrom(key: GrowthIndicatorKey, y: number | null | undefined, lms: Lms | null, restricted: boolean): WhoZ | null {
-  if (!isPositiveFinite(y) || !lms) return null;
-  return whoZ(key, restricted ? restrictedLmsZ(y, lms.l, lms.m, lms.s) : lmsZ(y, lms.l, lms.m, lms.s));
+// The lookups below read L, M, S straight from the flat tables (index arithmetic, no search, no object per
+// row): they run for every indicator of every child of a list, so they allocate nothing and return the
+// unrounded z, or NaN when the key is outside the table or the measurement is missing.
+
+function rawZ(y: number, l: number, m: number, s: number, restricted: boolean): number {
+  return restricted ? restrictedLmsZ(y, l, m, s) : lmsZ(y, l, m, s);
+}
+
+/** Index of an exact key's row (age in days or months, or length in cm), −1 outside the table. */
+function rowIndex(table: LmsTable, sex: Sex, key: number): number {
+  const index = Math.round((key - table[sex].first) / table.step);
+  return index >= 0 && index * 3 + 2 < table[sex].lms.length ? index : -1;
+}
+
+/** z against an exact row. */
+function zAtKey(table: LmsTable, sex: Sex, key: number, y: number | null | undefined, restricted: boolean): number {
+  if (!isPositiveFinite(y)) return Number.NaN;
+  const index = rowIndex(table, sex, key);
+  if (index < 0) return Number.NaN;
+  const lms = table[sex].lms;
+  const at = index * 3;
+  return rawZ(y, lms[at]!, lms[at + 1]!, lms[at + 2]!, restricted);
+}
+
+/** z against L, M, S interpolated linearly between the rows of keys `low` and `high` (fraction 0: `low` alone). */
+function zBetweenKeys(table: LmsTable, sex: Sex, low: number, high: number, fraction: number, y: number | null | undefined, restricted: boolean): number {
+  if (!isPositiveFinite(y)) return Number.NaN;
+  const lowIndex = rowIndex(table, sex, low);
+  if (lowIndex < 0) return Number.NaN;
+  const lms = table[sex].lms;
+  const a = lowIndex * 3;
+  if (fraction <= 0) return rawZ(y, lms[a]!, lms[a + 1]!, lms[a + 2]!, restricted);
+  const highIndex = rowIndex(table, sex, high);
+  if (highIndex < 0) return Number.NaN;
+  const b = highIndex * 3;
+  const l = lms[a]! + fraction * (lms[b]! - lms[a]!);
+  const m = lms[a + 1]! + fraction * (lms[b + 1]! - lms[a + 1]!);
+  const s = lms[a + 2]! + fraction * (lms[b + 2]! - lms[a + 2]!);
+  return rawZ(y, l, m, s, restricted);
+}
+
+/** z at a fractional age in months (WHO 2007): L, M, S linear between the whole months around it. */
+function zAtMonths(table: LmsTable, sex: Sex, ageMonths: number, y: number | null | undefined, restricted: boolean): number {
+  const low = Math.trunc(ageMonths);
+  return zBetweenKeys(table, sex, low, low + 1, ageMonths - low, y, restricted);
+}
+
+/** z at a length/height in cm (weight-for-length/height): L, M, S linear between the 0.1 cm rows, as WHO Anthro does. */
+function zAtLength(table: LmsTable, sex: Sex, cm: number, y: number | null | undefined, restricted: boolean): number {
+  const low = Math.trunc(cm * 10) / 10;
+  const high = Math.trunc(cm * 10 + 1) / 10;
+  return zBetweenKeys(table, sex, low, high, (cm - low) / 0.1, y, restricted);
 }
 
 export interface Who2006Input {
@@ -138,8 +155,18 @@ export interface Who2006Result {
   headCircumferenceForAge: WhoZ | null;
 }
 
-/** WHO Child Growth Standards z-scores for a child under 60 months, as WHO Anthro computes them. */
-export function who2006ZScores(input: Who2006Input): Who2006Result {
+/** Unrounded z-scores (NaN: not computed) and the corrected length/height and BMI; shared by the public functions. */
+interface RawZScores {
+  lengthHeightCm: number | null;
+  bmi: number | null;
+  weightForAge: number;
+  heightForAge: number;
+  bmiForAge: number;
+  weightForHeight: number;
+  headCircumferenceForAge: number;
+}
+
+function who2006Raw(input: Who2006Input): RawZScores {
   const { sex, ageDays } = input;
   assertSex(sex);
   const underFive = Number.isInteger(ageDays) && ageDays >= 0 && ageDays / WHO_DAYS_PER_MONTH < 60;
@@ -153,22 +180,35 @@ export function who2006ZScores(input: Who2006Input): Who2006Result {
   const bmi = weight !== null && lenhei !== null ? weight / (lenhei / 100) ** 2 : null;
   const weightCounts = !input.oedema;
   const t = WHO_TABLES;
-  const at = (table: LmsTable) => (underFive ? rowAt(table, sex, ageDays) : null);
 
-  let weightForHeight: WhoZ | null = null;
+  let weightForHeight = Number.NaN;
   if (underFive && weightCounts && weight !== null && lenhei !== null) {
     const byLength = ageDays < 731;
     const inRange = byLength ? lenhei >= 45 && lenhei <= 110 : lenhei >= 65 && lenhei <= 120;
-    if (inRange) weightForHeight = zFrom('weightForHeight', weight, rowAtLength(byLength ? t.weightForLength : t.weightForHeight, sex, lenhei), true);
+    if (inRange) weightForHeight = zAtLength(byLength ? t.weightForLength : t.weightForHeight, sex, lenhei, weight, true);
   }
   return {
-    correctedLengthHeightCm: lenhei,
+    lengthHeightCm: lenhei,
     bmi,
-    weightForAge: weightCounts ? zFrom('weightForAge', weight, at(t.weightForAgeDays), true) : null,
-    heightForAge: zFrom('heightForAge', lenhei, at(t.lengthHeightForAgeDays), false),
-    bmiForAge: weightCounts ? zFrom('bmiForAge', bmi, at(t.bmiForAgeDays), true) : null,
+    weightForAge: underFive && weightCounts ? zAtKey(t.weightForAgeDays, sex, ageDays, weight, true) : Number.NaN,
+    heightForAge: underFive ? zAtKey(t.lengthHeightForAgeDays, sex, ageDays, lenhei, false) : Number.NaN,
+    bmiForAge: underFive && weightCounts ? zAtKey(t.bmiForAgeDays, sex, ageDays, bmi, true) : Number.NaN,
     weightForHeight,
-    headCircumferenceForAge: zFrom('headCircumferenceForAge', input.headCircumferenceCm, at(t.headCircumferenceForAgeDays), false),
+    headCircumferenceForAge: underFive ? zAtKey(t.headCircumferenceForAgeDays, sex, ageDays, input.headCircumferenceCm, false) : Number.NaN,
+  };
+}
+
+/** WHO Child Growth Standards z-scores for a child under 60 months, as WHO Anthro computes them. */
+export function who2006ZScores(input: Who2006Input): Who2006Result {
+  const r = who2006Raw(input);
+  return {
+    correctedLengthHeightCm: r.lengthHeightCm,
+    bmi: r.bmi,
+    weightForAge: whoZ('weightForAge', r.weightForAge),
+    heightForAge: whoZ('heightForAge', r.heightForAge),
+    bmiForAge: whoZ('bmiForAge', r.bmiForAge),
+    weightForHeight: whoZ('weightForHeight', r.weightForHeight),
+    headCircumferenceForAge: whoZ('headCircumferenceForAge', r.headCircumferenceForAge),
   };
 }
 
@@ -192,22 +232,34 @@ export interface Who2007Result {
 /** Last month (inclusive) of each WHO 2007 indicator, as WHO AnthroPlus restricts them. */
 export const WHO2007_LAST_MONTH = { weightForAge: 120, heightForAge: 228, bmiForAge: 228 } as const;
 
-/** WHO Growth Reference 2007 z-scores for 5–19 years, as WHO AnthroPlus computes them. */
-export function who2007ZScores(input: Who2007Input): Who2007Result {
+function who2007Raw(input: Who2007Input): RawZScores {
   const { sex, ageMonths } = input;
   assertSex(sex);
   const t = WHO_TABLES;
   const weight = isPositiveFinite(input.weightKg) ? input.weightKg : null;
   const height = isPositiveFinite(input.heightCm) ? input.heightCm : null;
   const bmi = weight !== null && height !== null ? weight / (height / 100) ** 2 : null;
-  const within = (last: number) => Number.isFinite(ageMonths) && ageMonths >= 60 && ageMonths <= last;
-  const at = (table: LmsTable, last: number) => (within(last) ? rowAtMonths(table, sex, ageMonths) : null);
+  const from60 = Number.isFinite(ageMonths) && ageMonths >= 60;
   const weightCounts = !input.oedema;
   return {
+    lengthHeightCm: height,
     bmi,
-    weightForAge: weightCounts ? zFrom('weightForAge', weight, at(t.weightForAgeMonths, WHO2007_LAST_MONTH.weightForAge), true) : null,
-    heightForAge: zFrom('heightForAge', height, at(t.heightForAgeMonths, WHO2007_LAST_MONTH.heightForAge), false),
-    bmiForAge: weightCounts ? zFrom('bmiForAge', bmi, at(t.bmiForAgeMonths, WHO2007_LAST_MONTH.bmiForAge), true) : null,
+    weightForAge: from60 && weightCounts && ageMonths <= WHO2007_LAST_MONTH.weightForAge ? zAtMonths(t.weightForAgeMonths, sex, ageMonths, weight, true) : Number.NaN,
+    heightForAge: from60 && ageMonths <= WHO2007_LAST_MONTH.heightForAge ? zAtMonths(t.heightForAgeMonths, sex, ageMonths, height, false) : Number.NaN,
+    bmiForAge: from60 && weightCounts && ageMonths <= WHO2007_LAST_MONTH.bmiForAge ? zAtMonths(t.bmiForAgeMonths, sex, ageMonths, bmi, true) : Number.NaN,
+    weightForHeight: Number.NaN,
+    headCircumferenceForAge: Number.NaN,
+  };
+}
+
+/** WHO Growth Reference 2007 z-scores for 5–19 years, as WHO AnthroPlus computes them. */
+export function who2007ZScores(input: Who2007Input): Who2007Result {
+  const r = who2007Raw(input);
+  return {
+    bmi: r.bmi,
+    weightForAge: whoZ('weightForAge', r.weightForAge),
+    heightForAge: whoZ('heightForAge', r.heightForAge),
+    bmiForAge: whoZ('bmiForAge', r.bmiForAge),
   };
 }
 
@@ -236,42 +288,44 @@ export function classifyGrowth(key: GrowthIndicatorKey, reference: GrowthReferen
 // ---------------------------------------------------------------------------------------------------------
 // The whole assessment
 
-function indicator(key: GrowthIndicatorKey, reference: GrowthReference, value: WhoZ | null): GrowthIndicator | undefined {
-  if (!value) return undefined;
-  return { z: value.z, percentile: percentileOf(value.z), classification: classifyGrowth(key, reference, value), flagged: value.flagged };
+/** Adds the indicator of a raw z (rounded, flagged, classified) unless it was not computed. */
+function putIndicator(indicators: GrowthIndicators, key: GrowthIndicatorKey, reference: GrowthReference, raw: number): void {
+  const value = whoZ(key, raw);
+  if (!value) return;
+  indicators[key] = { z: value.z, percentile: percentileOf(value.z), classification: classifyGrowth(key, reference, value), flagged: value.flagged };
 }
 
-/** Every WHO indicator that applies at the child's age and has its measurements. */
+/**
+ * Every WHO indicator that applies at the child's age and has its measurements. It runs for every child of
+ * a list (the bench computes 10,000 in one go), so it goes straight to the raw z-scores: no intermediate
+ * result per reference, no closure per call.
+ */
 export function assessGrowth(input: GrowthInput): GrowthAssessment {
   assertSex(input.sex);
-  const age = growthAge(input.birthDate, input.date);
+  const { ageDays, ageMonths, reference } = growthAge(input.birthDate, input.date);
   const indicators: GrowthIndicators = {};
-  const put = (key: GrowthIndicatorKey, value: WhoZ | null) => {
-    const result = indicator(key, age.reference, value);
-    if (result) indicators[key] = result;
-  };
-  if (age.reference === 'who2006') {
+  if (reference === 'who2006') {
     const measure = input.measuredLying === true ? 'l' : input.measuredLying === false ? 'h' : null;
-    const r = who2006ZScores({
+    const r = who2006Raw({
       sex: input.sex,
-      ageDays: age.ageDays,
+      ageDays,
       weightKg: input.weightKg,
       lengthHeightCm: input.heightCm,
       measure,
       headCircumferenceCm: input.headCircumferenceCm,
       oedema: input.oedema,
     });
-    for (const key of GROWTH_INDICATORS) put(key, r[key]);
+    for (const key of GROWTH_INDICATORS) putIndicator(indicators, key, reference, r[key]);
   } else {
     // AnthroPlus takes standing height only; a height recorded lying down is turned into standing height
     // with the WHO's 0.7 cm rule, as WHO Anthro does from 2 years on.
     const height = isPositiveFinite(input.heightCm) && input.measuredLying === true ? input.heightCm - 0.7 : input.heightCm;
-    const r = who2007ZScores({ sex: input.sex, ageMonths: age.ageDays / WHO_DAYS_PER_MONTH, weightKg: input.weightKg, heightCm: height, oedema: input.oedema });
-    put('weightForAge', r.weightForAge);
-    put('heightForAge', r.heightForAge);
-    put('bmiForAge', r.bmiForAge);
+    const r = who2007Raw({ sex: input.sex, ageMonths: ageDays / WHO_DAYS_PER_MONTH, weightKg: input.weightKg, heightCm: height, oedema: input.oedema });
+    putIndicator(indicators, 'weightForAge', reference, r.weightForAge);
+    putIndicator(indicators, 'heightForAge', reference, r.heightForAge);
+    putIndicator(indicators, 'bmiForAge', reference, r.bmiForAge);
   }
-  return { ...age, indicators };
+  return { ageDays, ageMonths, reference, indicators };
 }
 
 /**

@@ -42,12 +42,32 @@ export function restrictedLmsZ(y: number, l: number, m: number, s: number): numb
   return z;
 }
 
+const SCALES = [1, 10, 100, 1000, 10_000] as const;
+
+/**
+ * `Number(x.toFixed(digits))` (digits 0–4) without building a string: toFixed picks the integer n whose
+ * n / 10^digits is nearest to the exact binary value of x, so Math.round(x · 10^digits) gives the same n
+ * whenever x · 10^digits is not within rounding error of a half; n / 10^digits is then the double nearest to
+ * that decimal, exactly what Number() of the string gives. Near a half (where the product's own rounding, and
+ * toFixed's ties away from zero, could decide) and for large or non-finite values it asks toFixed itself.
+ */
+export function toFixedNumber(x: number, digits: number): number {
+  if (x === 0) return 0; // (-0).toFixed() is "0"
+  const scale = SCALES[digits];
+  if (scale === undefined) return Number(x.toFixed(digits));
+  const scaled = x * scale;
+  if (!(Math.abs(scaled) < 1e9)) return Number(x.toFixed(digits));
+  const floor = Math.floor(scaled);
+  if (Math.abs(scaled - floor - 0.5) < 1e-6) return Number(x.toFixed(digits));
+  return Math.round(scaled) / scale;
+}
+
 /**
  * z rounded to two decimals as R's `round(z, 2)` does in the WHO's packages: to the nearest, with the
  * decimal representation deciding ties (`toFixed` rounds the exact binary value, as R ≥ 4.0 does).
  */
 export function roundZ(z: number): number {
-  const rounded = Number(z.toFixed(2));
+  const rounded = toFixedNumber(z, 2);
   return Object.is(rounded, -0) ? 0 : rounded;
 }
 
@@ -79,7 +99,7 @@ function erfc(x: number): number {
 
 /** Percentile (0–100, one decimal) of a z-score. */
 export function percentileOf(z: number): number {
-  return Number((normalCdf(z) * 100).toFixed(1));
+  return toFixedNumber(normalCdf(z) * 100, 1);
 }
 
 /** z of the WHO chart percentiles P3, P15, P50, P85, P97 (inverse normal, four decimals). */
