@@ -206,6 +206,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   if (linkWarning) app.log.warn(linkWarning);
   const tokens = new AccessTokenIssuer(secret, config.accessTokenTtlSeconds, clock);
   const processors = options.paymentProviders ?? createProcessorProviders(config.payments);
+  // Work done after a request, once across instances (push deliveries, billing retries): lib/job-outbox.ts.
+  const jobs = new JobOutbox({ db: database.db, clock, log: app.log });
   const billing = createBillingService({
     db: database.db,
     clock,
@@ -213,11 +215,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     manualInstructions: config.billing.manualInstructions,
     processors,
     links,
+    jobs,
   });
   const guards = createGuards(tokens, billing.enabled ? { assertCanWrite: (nutritionistId) => billing.assertCanWrite(nutritionistId) } : {});
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.smtpFrom);
-  // Work done after a request, once across instances (push deliveries, billing retries): lib/job-outbox.ts.
-  const jobs = new JobOutbox({ db: database.db, clock, log: app.log });
   // Web Push (docs/push.md): features call notifications.notify(…); deliveries run as 'push.deliver' jobs.
   const vapid = loadOrCreateVapidKeys({ publicKey: config.push.vapidPublicKey, privateKey: config.push.vapidPrivateKey }, config.dataDir);
   if (vapid.generated && config.databaseUrl) {

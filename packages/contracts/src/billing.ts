@@ -76,6 +76,35 @@ export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
 export const paymentReceiptSchema = z.object({ id: z.string(), uploadedAt: isoInstantSchema, contentType: z.enum(['application/pdf', 'image/webp']) });
 export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
 
+export const pendingChangeSchema = z.object({
+  transition: z.enum(['cancel', 'reactivate', 'change_plan']),
+  planKey: z.string().nullable(),
+  planName: z.string().nullable(),
+  processor: z.enum(['mercadopago', 'stripe']),
+  status: z.enum(['pending', 'failed']),
+  requestedAt: isoInstantSchema,
+  message: z.string().nullable(),
+});
+export type PendingChange = z.infer<typeof pendingChangeSchema>;
+
+/** A job of the outbox, for the operator console (pending, running or failed work after a request). */
+export const adminJobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(['pending', 'running', 'done', 'failed']),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** When it runs next (pending), or ran last. */
+  runAt: isoInstantSchema,
+  createdAt: isoInstantSchema,
+  finishedAt: isoInstantSchema.nullable(),
+  /** The practice it is about, when it is about one. */
+  practice: z.object({ nutritionistId: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type AdminJob = z.infer<typeof adminJobSchema>;
+export const adminJobListSchema = z.object({ items: z.array(adminJobSchema) });
+
 export const meSubscriptionSchema = z.object({
   /** False on a self-hosted install with billing switched off: every account is active. */
   billingEnabled: z.boolean(),
@@ -92,6 +121,11 @@ export const meSubscriptionSchema = z.object({
   receipts: z.array(paymentReceiptSchema).optional(),
   /** Her saved fiscal document (digits only), shown to her and to the operator who bills her. */
   fiscalDocument: z.object({ type: z.enum(['CUIT', 'DNI']), number: z.string() }).nullable().optional(),
+  /**
+   * A change of hers (cancel, reactivate, change plan) the processor has not confirmed yet (status pending:
+   * retried in the background, nothing changed so far) or refused for good (status failed, with why).
+   */
+  pendingChange: pendingChangeSchema.nullable().optional(),
 });
 export type MeSubscription = z.infer<typeof meSubscriptionSchema>;
 

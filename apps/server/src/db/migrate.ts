@@ -32,6 +32,7 @@ import * as pushNotifications from './migrations/0037-push-notifications.js';
 import * as appointmentConfirmation from './migrations/0038-appointment-confirmation.js';
 import * as money from './migrations/0039-money.js';
 import * as consultationOedema from './migrations/0040-consultation-oedema.js';
+import * as subscriptionPendingChange from './migrations/0041-subscription-pending-change.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0038-appointment-confirmation': appointmentConfirmation,
   '0039-money': money,
   '0040-consultation-oedema': consultationOedema,
+  '0041-subscription-pending-change': subscriptionPendingChange,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -191,6 +191,8 @@ export interface SubscriptionsTable {
   last_payment_status: 'approved' | 'rejected' | null;
   last_payment_at: IsoInstant | null;
   rejected_notice_seen_event_id: string | null;
+  /** 0041: a change the processor has not confirmed yet (JSON, billing.service PendingChange); null when none. */
+  pending_change: string | null;
   created_at: IsoInstant;
   updated_at: IsoInstant;
 }

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import {
+  adminJobListSchema,
   adminUserListQuerySchema,
   adminUserListSchema,
   billingFiguresSchema,
@@ -110,6 +111,20 @@ export async function adminConsoleRoutes(app: FastifyInstance, options: { db: Ky
     '/admin/billing-figures',
     { preHandler, schema: { tags, summary: 'Accounts by subscription state, churn and payments by month', response: { 200: billingFiguresSchema, ...errors } } },
     async () => billing.figures(),
+  );
+
+  r.get(
+    '/admin/jobs',
+    { preHandler, schema: { tags, summary: 'Work waiting or failed in the job outbox (processor retries, push deliveries), newest first', response: { 200: adminJobListSchema, ...errors } } },
+    async () => ({ items: await billing.adminJobs() }),
+  );
+  r.post(
+    '/admin/jobs/:id/retry',
+    { preHandler, schema: { tags, summary: 'Run a pending or failed job now (a failed one gets one more attempt); 409 when running or done', params: z.object({ id: idSchema }), response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await billing.retryJob(operatorFromRequest(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   r.get(

@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
-export type OperatorAuditTarget = 'user' | 'subscription' | 'subscription_plan' | 'payment' | 'news' | 'faq' | 'food_request' | 'webhook';
+export type OperatorAuditTarget = 'user' | 'subscription' | 'subscription_plan' | 'payment' | 'news' | 'faq' | 'food_request' | 'webhook' | 'job';
 
 export interface OperatorAction {
   actorUserId: string;

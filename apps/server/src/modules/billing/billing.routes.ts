@@ -89,6 +89,11 @@ export async function billingRoutes(app: FastifyInstance, options: { db: Kysely<
     async (request) => billing.reactivate(tenantScope(request).nutritionistId, actor(request)),
   );
   r.post(
+    '/me/subscription/pending-change/dismiss',
+    { preHandler: editor, schema: { tags, summary: 'Put away the notice of a change the processor refused (409 while it is still being confirmed)', response: { 200: meSubscriptionSchema, ...errors } } },
+    async (request) => billing.dismissPendingChange(tenantScope(request).nutritionistId),
+  );
+  r.post(
     '/me/subscription/portal',
     {
       preHandler: editor,

@@ -15,6 +15,7 @@ import {
   type Transition,
 } from '@almendra/domain';
 import type {
+  AdminJob,
   MeSubscription,
   RecordPaymentRequest,
   SubscriptionEvent,
@@ -26,8 +27,9 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordOperatorAction } from '../audit/operator-audit.js';
-import type { BillingEvent, BillingEventSink, PaymentProvider, PaymentProviderKey, ProviderPlan } from './payment-provider.js';
+import { isTransientProcessorError, processorErrorText, type BillingEvent, type BillingEventSink, type PaymentProvider, type PaymentProviderKey, type ProviderPlan } from './payment-provider.js';
 import type { LinkOrigins } from '../../lib/link-origin.js';
+import { PermanentJobError, type JobOutbox } from '../../lib/job-outbox.js';
 
 type PlanRow = Selectable<DB['subscription_plans']>;
 type SubscriptionRow = Selectable<DB['subscriptions']>;
@@ -45,7 +47,38 @@ export interface BillingServiceDeps {
   processors?: Partial<Record<'mercadopago' | 'stripe', PaymentProvider>>;
   /** Where the processor sends the browser back (/exitoso, /pagar): the address she is using, or PUBLIC_URL. */
   links?: LinkOrigins;
+  /** The job outbox: a change the processor failed to confirm transiently is retried as a job. */
+  jobs?: JobOutbox;
 }
+
+/** The outbox job that retries a subscription change the processor has not confirmed yet. */
+export const PROCESSOR_SYNC_JOB = 'billing.processor-sync';
+/** Tries of one pending change (30 s, 1, 2, 4, 8 min between them: about a quarter of an hour in all). */
+export const PROCESSOR_SYNC_MAX_ATTEMPTS = 6;
+
+type UserChoice = 'cancel' | 'reactivate' | 'change_plan';
+
+/** subscriptions.pending_change (migration 0041): a change waiting for the processor, or its final failure. */
+interface PendingChange {
+  id: string;
+  transition: UserChoice;
+  planKey: string | null;
+  userId: string;
+  processor: 'mercadopago' | 'stripe';
+  requestedAt: string;
+  status: 'pending' | 'failed';
+  /** Why it failed for good, in her words (status failed). */
+  message: string | null;
+}
+
+const parsePending = (text: string | null): PendingChange | null => {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PendingChange;
+  } catch {
+    return null;
+  }
+};
 
 const toPlan = (row: PlanRow): SubscriptionPlan => ({
   key: row.key,
@@ -311,8 +344,13 @@ export function createBillingService(deps: BillingServiceDeps) {
       history: (result: Extract<Transition, { ok: true }>) => Parameters<typeof addEvent>[2];
       /** Other columns to set with the change (plan key, last payment…). */
       columns?: Partial<Pick<Updateable<DB['subscriptions']>, 'plan_key' | 'processor' | 'external_id' | 'last_payment_status' | 'last_payment_at'>>;
+      /**
+       * Her choice, for a transient processor failure: with it (and the outbox) the change is kept pending and
+       * retried as a job instead of refused. Absent when the job itself is retrying (the failure is thrown).
+       */
+      queue?: { transition: UserChoice; planKey: string | null; userId: string };
     },
-  ): Promise<Extract<Transition, { ok: true }>> {
+  ): Promise<Extract<Transition, { ok: true }> & { pending?: true }> {
     const run = async (executor: Executor) => {
       const { row, record } = await lifecycleOf(executor, nutritionistId);
       const result = transition(record, event, clock.now());
@@ -326,12 +364,17 @@ export function createBillingService(deps: BillingServiceDeps) {
         try {
           await options.processorCall(processor, row.external_id);
         } catch (error) {
+          if (options.queue && deps.jobs && isTransientProcessorError(error)) {
+            await queueChange(nutritionistId, { ...options.queue, processor: processorKey }, result.name, error);
+            return { ...result, pending: true as const };
+          }
+          if (!options.queue) throw error;
           await addEvent(executor, nutritionistId, {
             type: 'processor.failed',
             planKey: row.plan_key,
             processor: processorKey,
             reference: row.external_id,
-            details: { transition: result.name, note: error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300) },
+            details: { transition: result.name, note: processorErrorText(error).slice(0, 300) },
           });
           throw new AppError('PAYMENT_PROVIDER_ERROR', `${PROCESSOR_NAMES[processorKey]} no confirmó el cambio, así que no cambiamos nada. Probá de nuevo en unos minutos.`);
         }
@@ -340,7 +383,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       const write = async (trx: Executor) => {
         await trx
           .updateTable('subscriptions')
-          .set({ paid_until: result.next.paidUntil, cancel_at_period_end: result.next.cancelAtPeriodEnd ? 1 : 0, ...(options.columns ?? {}), updated_at: now })
+          // A choice of hers that is recorded settles any change of hers still waiting for (or refused by) the processor.
+          .set({ paid_until: result.next.paidUntil, cancel_at_period_end: result.next.cancelAtPeriodEnd ? 1 : 0, ...(options.columns ?? {}), ...(options.processorCall ? { pending_change: null } : {}), updated_at: now })
           .where('nutritionist_id', '=', nutritionistId)
           .execute();
         const entry = options.history(result);
@@ -352,6 +396,118 @@ export function createBillingService(deps: BillingServiceDeps) {
     };
     return run(options.executor ?? db);
   }
+
+  /**
+   * Keeps her change pending after a transient processor failure: nothing about the subscription changes,
+   * the history says it is being confirmed, and one 'billing.processor-sync' job (enqueued in the same
+   * transaction) retries the processor call until it answers.
+   */
+  async function queueChange(nutritionistId: string, change: { transition: UserChoice; planKey: string | null; userId: string; processor: 'mercadopago' | 'stripe' }, transitionName: string, error: unknown): Promise<void> {
+    const pending: PendingChange = { id: newId(), ...change, requestedAt: nowIso(), status: 'pending', message: null };
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('subscriptions').set({ pending_change: JSON.stringify(pending), updated_at: nowIso() }).where('nutritionist_id', '=', nutritionistId).execute();
+      await addEvent(trx, nutritionistId, {
+        type: 'processor.pending',
+        planKey: change.planKey,
+        processor: change.processor,
+        actorUserId: null,
+        details: { transition: transitionName, note: processorErrorText(error).slice(0, 300) },
+      });
+      await deps.jobs!.enqueue(PROCESSOR_SYNC_JOB, { nutritionistId, changeId: pending.id }, { maxAttempts: PROCESSOR_SYNC_MAX_ATTEMPTS, dedupeKey: `billing-sync:${pending.id}` }, trx);
+    });
+  }
+
+  /** Her pending change fails for good: she reads why, the history and the operator's job say so. */
+  async function failChange(nutritionistId: string, pending: PendingChange, message: string, cause: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('subscriptions')
+        .set({ pending_change: JSON.stringify({ ...pending, status: 'failed', message }), updated_at: nowIso() })
+        .where('nutritionist_id', '=', nutritionistId)
+        .execute();
+      await addEvent(trx, nutritionistId, { type: 'processor.failed', planKey: pending.planKey, processor: pending.processor, details: { transition: pending.transition, note: cause.slice(0, 300) } });
+    });
+  }
+
+  /** The processor call and the record of one of her choices, shared by the request and the retry job. */
+  async function choiceSteps(nutritionistId: string, choice: UserChoice, planKey: string | null, userId: string) {
+    const row = await ensureSubscription(db, nutritionistId);
+    if (choice === 'change_plan') {
+      const plan = await findPlan(db, planKey);
+      if (!plan) throw new AppError('DOMAIN_RULE', 'Ese plan ya no existe.');
+      return {
+        event: { type: 'change_plan' } as const,
+        processorCall: (processor: PaymentProvider, externalId: string) => processor.changePlan(externalId, toProviderPlan(plan)),
+        columns: { plan_key: plan.key },
+        history: (result: Extract<Transition, { ok: true }>) => ({
+          type: row.plan_key && row.plan_key !== plan.key ? 'plan.changed' : 'plan.chosen',
+          planKey: plan.key,
+          actorUserId: userId,
+          processor: result.processor ? row.processor : null,
+          details: row.plan_key ? { from: row.plan_key } : undefined,
+        }),
+        after: async () => {
+          await db.updateTable('users').set({ plan_key: plan.key, updated_at: nowIso() }).where('id', '=', userId).execute();
+        },
+      };
+    }
+    return {
+      event: { type: choice } as const,
+      processorCall: (processor: PaymentProvider, externalId: string) => (choice === 'cancel' ? processor.cancel(externalId) : processor.reactivate(externalId)),
+      columns: undefined,
+      history: () => ({ type: choice === 'cancel' ? 'subscription.cancelled' : 'subscription.reactivated', actorUserId: userId }),
+      after: async () => {},
+    };
+  }
+
+  /** One of her choices, from the request: refused (422), recorded, or pending on the processor. */
+  async function applyChoice(nutritionistId: string, userId: string, choice: UserChoice, planKey: string | null): Promise<void> {
+    const row = await ensureSubscription(db, nutritionistId);
+    const waiting = parsePending(row.pending_change);
+    if (waiting?.status === 'pending') {
+      throw new AppError('CONFLICT', `Todavía estamos confirmando tu cambio anterior con ${PROCESSOR_NAMES[waiting.processor]}. Cuando termine vas a poder hacer otro.`);
+    }
+    const steps = await choiceSteps(nutritionistId, choice, planKey, userId);
+    const result = await applyTransition(nutritionistId, steps.event, { processorCall: steps.processorCall, columns: steps.columns, history: steps.history, queue: { transition: choice, planKey, userId } });
+    if (!result.pending) await steps.after();
+  }
+
+  /**
+   * The 'billing.processor-sync' job: tries her pending change at the processor again. Recorded when the
+   * processor accepts; thrown back to the outbox (retry with backoff) on another transient failure; failed
+   * for good — she reads why, nothing changed — when the processor refuses (4xx), the state machine no
+   * longer allows it (her period ended meanwhile), or the last attempt fails too.
+   */
+  async function runPendingChange(payload: { nutritionistId: string; changeId: string }, job: { attempts: number }): Promise<void> {
+    const row = await db.selectFrom('subscriptions').select('pending_change').where('nutritionist_id', '=', payload.nutritionistId).executeTakeFirst();
+    const pending = parsePending(row?.pending_change ?? null);
+    // Replaced by a later choice of hers, or dismissed: nothing left to do.
+    if (!pending || pending.id !== payload.changeId) return;
+    const name = PROCESSOR_NAMES[pending.processor];
+    let steps: Awaited<ReturnType<typeof choiceSteps>>;
+    try {
+      steps = await choiceSteps(payload.nutritionistId, pending.transition, pending.planKey, pending.userId);
+      await applyTransition(payload.nutritionistId, steps.event, { processorCall: steps.processorCall, columns: steps.columns, history: steps.history });
+    } catch (error) {
+      if (error instanceof AppError) {
+        await failChange(payload.nutritionistId, pending, `${error.message} No cambiamos nada.`, error.message);
+        throw new PermanentJobError(error.message);
+      }
+      const text = processorErrorText(error);
+      if (!isTransientProcessorError(error)) {
+        await failChange(payload.nutritionistId, pending, `${name} rechazó el cambio, así que no cambiamos nada. Probá de nuevo; si vuelve a pasar, escribí a quien administra este servidor.`, text);
+        throw new PermanentJobError(`${name} refused: ${text}`);
+      }
+      if (job.attempts >= PROCESSOR_SYNC_MAX_ATTEMPTS) {
+        await failChange(payload.nutritionistId, pending, `${name} no respondió después de varios intentos, así que no cambiamos nada. Probá de nuevo más tarde.`, text);
+        throw new PermanentJobError(`${name} did not answer after ${job.attempts} attempts: ${text}`);
+      }
+      throw error instanceof Error ? error : new Error(text);
+    }
+    await steps.after();
+  }
+
+  deps.jobs?.registerHandler(PROCESSOR_SYNC_JOB, (payload, job) => runPendingChange(payload as { nutritionistId: string; changeId: string }, job));
 
   /** Applies an approved payment through the state machine; the period is the one actually paid for. */
   async function approvePayment(
@@ -459,6 +615,13 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
   };
 
+  async function pendingChangeOf(text: string | null): Promise<MeSubscription['pendingChange']> {
+    const pending = parsePending(text);
+    if (!pending) return null;
+    const plan = pending.planKey ? await findPlan(db, pending.planKey) : undefined;
+    return { transition: pending.transition, planKey: pending.planKey, planName: plan?.name ?? null, processor: pending.processor, status: pending.status, requestedAt: pending.requestedAt, message: pending.message };
+  }
+
   async function receiptsOf(nutritionistId: string) {
     const rows = await db
       .selectFrom('subscription_events')
@@ -531,7 +694,65 @@ export function createBillingService(deps: BillingServiceDeps) {
         checkoutProcessors: (['mercadopago', 'stripe'] as const).filter((key) => deps.processors?.[key]),
         receipts: await receiptsOf(nutritionistId),
         fiscalDocument: fiscal?.fiscal_document_type && fiscal.fiscal_document_number ? { type: fiscal.fiscal_document_type, number: fiscal.fiscal_document_number } : null,
+        pendingChange: await pendingChangeOf(row.pending_change),
       };
+    },
+
+    /** She read why her change failed: the notice goes away (a change still being confirmed stays: 409). */
+    async dismissPendingChange(nutritionistId: string): Promise<MeSubscription> {
+      const row = await ensureSubscription(db, nutritionistId);
+      const pending = parsePending(row.pending_change);
+      if (pending?.status === 'pending') throw new AppError('CONFLICT', `Todavía estamos confirmando tu cambio con ${PROCESSOR_NAMES[pending.processor]}.`);
+      await db.updateTable('subscriptions').set({ pending_change: null, updated_at: nowIso() }).where('nutritionist_id', '=', nutritionistId).execute();
+      return this.mine(nutritionistId);
+    },
+
+    /** The outbox's pending, running and failed jobs (newest first), with the practice each is about. */
+    async adminJobs(): Promise<AdminJob[]> {
+      if (!deps.jobs) return [];
+      const lists = await Promise.all((['pending', 'running', 'failed'] as const).map((status) => deps.jobs!.list({ status })));
+      const jobs = lists.flat().sort((a, b) => (a.createdAt === b.createdAt ? b.id.localeCompare(a.id) : b.createdAt.localeCompare(a.createdAt)));
+      const practiceIds = [...new Set(jobs.flatMap((j) => (j.payload && typeof j.payload === 'object' && typeof (j.payload as { nutritionistId?: unknown }).nutritionistId === 'string' ? [(j.payload as { nutritionistId: string }).nutritionistId] : [])))];
+      const practices = practiceIds.length
+        ? await db
+            .selectFrom('nutritionists')
+            .innerJoin('users', 'users.id', 'nutritionists.user_id')
+            .select(['nutritionists.id', 'nutritionists.first_name', 'nutritionists.last_name', 'users.email'])
+            .where('nutritionists.id', 'in', practiceIds)
+            .execute()
+        : [];
+      const byId = new Map(practices.map((p) => [p.id, { nutritionistId: p.id, name: `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim() || p.email, email: p.email }]));
+      return jobs.map((j) => ({
+        id: j.id,
+        kind: j.kind,
+        status: j.status,
+        attempts: j.attempts,
+        maxAttempts: j.maxAttempts,
+        lastError: j.lastError,
+        runAt: j.runAt,
+        createdAt: j.createdAt,
+        finishedAt: j.finishedAt,
+        practice: byId.get((j.payload as { nutritionistId?: string } | null)?.nutritionistId ?? '') ?? null,
+      }));
+    },
+
+    /**
+     * The operator's "Reintentar": the job is due now (a failed one gets one more attempt). A subscription
+     * change that had failed for good is shown to her as being confirmed again. Audited.
+     */
+    async retryJob(actor: { actorUserId: string; requestId: string }, jobId: string): Promise<void> {
+      if (!deps.jobs) throw notFound('No existe ese trabajo.');
+      const [job] = (await db.selectFrom('outbox_jobs').select(['kind', 'payload']).where('id', '=', jobId).execute()) as { kind: string; payload: string }[];
+      await deps.jobs.retryNow(jobId);
+      if (job?.kind === PROCESSOR_SYNC_JOB) {
+        const payload = JSON.parse(job.payload) as { nutritionistId: string; changeId: string };
+        const row = await db.selectFrom('subscriptions').select('pending_change').where('nutritionist_id', '=', payload.nutritionistId).executeTakeFirst();
+        const pending = parsePending(row?.pending_change ?? null);
+        if (pending && pending.id === payload.changeId && pending.status === 'failed') {
+          await db.updateTable('subscriptions').set({ pending_change: JSON.stringify({ ...pending, status: 'pending', message: null }), updated_at: nowIso() }).where('nutritionist_id', '=', payload.nutritionistId).execute();
+        }
+      }
+      await recordOperatorAction(db, { ...actor, action: 'job.retry', targetType: 'job', targetId: jobId, details: { kind: job?.kind ?? null } }, nowIso());
     },
 
     /** Starts the processor's hosted checkout for the chosen plan; answers where to send the browser. */
@@ -577,36 +798,19 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (row.processor === 'mercadopago' && row.external_id && current && current.period !== plan.period && row.paid_until && row.paid_until > nowIso()) {
         throw new AppError('DOMAIN_RULE', 'Mercado Pago no permite cambiar cada cuánto se cobra una suscripción: elegí un plan con la misma frecuencia, o cancelá y, cuando termine el período pago, suscribite al plan nuevo.');
       }
-      await applyTransition(nutritionistId, { type: 'change_plan' }, {
-        processorCall: (processor, externalId) => processor.changePlan(externalId, toProviderPlan(plan)),
-        columns: { plan_key: plan.key },
-        history: (result) => ({
-          type: row.plan_key && row.plan_key !== plan.key ? 'plan.changed' : 'plan.chosen',
-          planKey: plan.key,
-          actorUserId: userId,
-          processor: result.processor ? row.processor : null,
-          details: row.plan_key ? { from: row.plan_key } : undefined,
-        }),
-      });
-      await db.updateTable('users').set({ plan_key: plan.key, updated_at: nowIso() }).where('id', '=', userId).execute();
+      await applyChoice(nutritionistId, userId, 'change_plan', plan.key);
       return this.mine(nutritionistId);
     },
 
     /** Cancel at the end of the paid period: the processor stops charging first, then it is recorded. */
     async cancel(nutritionistId: string, userId: string): Promise<MeSubscription> {
-      await applyTransition(nutritionistId, { type: 'cancel' }, {
-        processorCall: (processor, externalId) => processor.cancel(externalId),
-        history: () => ({ type: 'subscription.cancelled', actorUserId: userId }),
-      });
+      await applyChoice(nutritionistId, userId, 'cancel', null);
       return this.mine(nutritionistId);
     },
 
     /** Undo a cancellation while the paid period lasts: the processor resumes charging first. */
     async reactivate(nutritionistId: string, userId: string): Promise<MeSubscription> {
-      await applyTransition(nutritionistId, { type: 'reactivate' }, {
-        processorCall: (processor, externalId) => processor.reactivate(externalId),
-        history: () => ({ type: 'subscription.reactivated', actorUserId: userId }),
-      });
+      await applyChoice(nutritionistId, userId, 'reactivate', null);
       return this.mine(nutritionistId);
     },
 

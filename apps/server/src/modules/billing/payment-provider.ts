@@ -104,3 +104,33 @@ export interface PaymentProvider {
 export interface BillingEventSink {
   apply(provider: PaymentProviderKey, event: BillingEvent): Promise<void>;
 }
+
+const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * Whether a failed processor call may succeed if simply tried again: the processor answered 5xx, 429, 408
+ * or 409 (Stripe's lock conflict), answered something that is not JSON (a gateway's error page), or did not
+ * answer at all (connection refused or reset, timeout). A 4xx is the processor refusing the request:
+ * retrying cannot help. Reads both SDKs' errors: Stripe's StripeError (statusCode, type
+ * StripeConnectionError) and Mercado Pago's, which throws the parsed error body ({status, message}) or
+ * node-fetch's FetchError.
+ */
+export function isTransientProcessorError(error: unknown): boolean {
+  if (error instanceof SyntaxError) return true;
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { statusCode?: unknown; status?: unknown; type?: unknown; name?: unknown; code?: unknown; errno?: unknown };
+  const status = typeof e.statusCode === 'number' ? e.statusCode : typeof e.status === 'number' ? e.status : undefined;
+  if (status !== undefined) return status >= 500 || status === 429 || status === 408 || status === 409;
+  if (e.type === 'StripeConnectionError' || e.name === 'FetchError' || e.name === 'AbortError' || e.type === 'request-timeout') return true;
+  return typeof e.code === 'string' && NETWORK_ERROR_CODES.has(e.code);
+}
+
+/** The processor's own words about a failure, short, for the operator console and the logs. */
+export function processorErrorText(error: unknown): string {
+  if (error instanceof Error) return error.message.slice(0, 500);
+  if (error && typeof error === 'object') {
+    const e = error as { status?: unknown; message?: unknown; error?: unknown };
+    return `${typeof e.status === 'number' ? `${e.status} ` : ''}${typeof e.message === 'string' ? e.message : JSON.stringify(error)}`.slice(0, 500);
+  }
+  return String(error).slice(0, 500);
+}

@@ -77,7 +77,11 @@ export function createMercadoPagoProvider(config: MercadoPagoProviderConfig): Pa
   const clients: MercadoPagoClients =
     config.clients ??
     (() => {
-      const sdk = new MercadoPagoConfig({ accessToken: config.accessToken, options: { timeout: 10_000 } });
+      // retries: 1 turns off the SDK's own retries, which sleep in the request (1 s, 2 s…) on a 5xx: a change
+      // the processor did not confirm is retried durably by the job outbox instead (billing.processor-sync).
+      // The SDK passes its options through to its RestClient, which reads `retries` (absent from its types).
+      const options = { timeout: 10_000, retries: 1 } as MercadoPagoConfig['options'];
+      const sdk = new MercadoPagoConfig({ accessToken: config.accessToken, options });
       return { preApproval: new PreApproval(sdk), payment: new Payment(sdk) };
     })();
 

@@ -19,7 +19,7 @@ function detailLines(details: unknown): string {
     .join('\n');
 }
 
-const TARGETS = ['user', 'payment', 'subscription_plan', 'news', 'faq', 'food_request'] as const;
+const TARGETS = ['user', 'payment', 'subscription_plan', 'news', 'faq', 'food_request', 'job'] as const;
 
 export function AuditPanel() {
   const { t } = useTranslation('admin');

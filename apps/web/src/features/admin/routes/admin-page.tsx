@@ -1,6 +1,6 @@
 // /admin: the operator's console (the route is admin-only; every call answers 403 to anyone else). Tabs
 // in ?tab=: Resumen (platform and subscription figures), Usuarios (search, suspend, payments), Planes
-// (the catalogue), Novedades y ayuda, Solicitudes de alimentos, Auditoría (read-only).
+// (the catalogue), Trabajos (the job outbox: waiting and failed work, Reintentar), Novedades y ayuda, Solicitudes de alimentos, Auditoría (read-only).
 import { Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { platformSummaryQuery } from '../api/admin-api';
 import { AuditPanel } from '../components/audit-panel';
 import { FaqAdminPanel } from '../components/faq-admin-panel';
 import { FoodRequestsPanel } from '../components/food-requests-panel';
+import { JobsPanel } from '../components/jobs-panel';
 import { NewsAdminPanel } from '../components/news-admin-panel';
 import { PlansPanel } from '../components/plans-panel';
 import { UsersPanel } from '../components/users-panel';
@@ -21,7 +22,7 @@ import consoleClasses from '../components/admin-console.module.css';
 
 const FIGURES = ['users', 'nutritionists', 'admins', 'pendingEmails'] as const satisfies readonly (keyof PlatformSummary)[];
 const BILLING_FIGURES = ['accounts', 'trialing', 'active', 'pastDue', 'cancelled', 'expired', 'suspended'] as const;
-export const ADMIN_TABS = ['resumen', 'usuarios', 'planes', 'contenidos', 'alimentos', 'auditoria'] as const;
+export const ADMIN_TABS = ['resumen', 'usuarios', 'planes', 'trabajos', 'contenidos', 'alimentos', 'auditoria'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -104,6 +105,7 @@ export function AdminPage() {
           <Tabs.Tab value="resumen">{t('admin:tabs.summary')}</Tabs.Tab>
           <Tabs.Tab value="usuarios">{t('admin:tabs.users')}</Tabs.Tab>
           <Tabs.Tab value="planes">{t('admin:tabs.plans')}</Tabs.Tab>
+          <Tabs.Tab value="trabajos">{t('admin:tabs.jobs')}</Tabs.Tab>
           <Tabs.Tab value="contenidos">{t('admin:tabs.content')}</Tabs.Tab>
           <Tabs.Tab value="alimentos">{t('admin:tabs.foods')}</Tabs.Tab>
           <Tabs.Tab value="auditoria">{t('admin:tabs.audit')}</Tabs.Tab>
@@ -117,6 +119,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="planes">
             <PlansPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="trabajos">
+            <JobsPanel />
           </Tabs.Panel>
           <Tabs.Panel value="contenidos">
             <Stack gap="xl">

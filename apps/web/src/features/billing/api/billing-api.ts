@@ -1,6 +1,7 @@
 // Subscriptions, fiscal data and the operator's billing calls (issue 12).
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  AdminJob,
   AdminUserSummary,
   BillingFigures,
   FiscalData,
@@ -35,6 +36,7 @@ export const billingApi = {
   startCheckout: (processor: 'mercadopago' | 'stripe') => api.post<{ redirectUrl: string }>('/me/subscription/checkout', { processor }),
   cancel: () => api.post<MeSubscription>('/me/subscription/cancel', {}),
   reactivate: () => api.post<MeSubscription>('/me/subscription/reactivate', {}),
+  dismissPendingChange: () => api.post<MeSubscription>('/me/subscription/pending-change/dismiss', {}),
   customerPortal: () => api.post<{ url: string }>('/me/subscription/portal', {}),
   rejectedNoticeSeen: (eventId: string) => api.post<void>('/me/subscription/rejected-notice/seen', { eventId }),
   saveFiscal: (body: UpdateFiscalRequest) => api.put<FiscalData>('/me/fiscal', body),
@@ -67,6 +69,7 @@ export const adminBillingQueries = {
     queryOptions({ queryKey: [...billingKeys.admin, 'subscription', userId], queryFn: ({ signal }) => api.get<MeSubscription>(`/admin/users/${encodeURIComponent(userId)}/subscription`, { signal }) }),
   plans: () => queryOptions({ queryKey: [...billingKeys.admin, 'plans'], queryFn: ({ signal }) => api.get<{ items: SubscriptionPlan[] }>('/admin/subscription-plans', { signal }) }),
   figures: () => queryOptions({ queryKey: [...billingKeys.admin, 'figures'], queryFn: ({ signal }) => api.get<BillingFigures>('/admin/billing-figures', { signal }) }),
+  jobs: () => queryOptions({ queryKey: [...billingKeys.admin, 'jobs'], queryFn: ({ signal }) => api.get<{ items: AdminJob[] }>('/admin/jobs', { signal }) }),
   audit: (targetType: string | null) =>
     queryOptions({
       queryKey: [...billingKeys.admin, 'audit', targetType],
@@ -78,6 +81,7 @@ export const adminBillingApi = {
   setBanned: (userId: string, bannedStatus: 0 | 2, reason?: string) => api.patch<unknown>(`/admin/users/${encodeURIComponent(userId)}`, { bannedStatus, ...(reason ? { reason } : {}) }),
   recordPayment: (userId: string, body: RecordPaymentRequest) => api.post<MeSubscription>(`/admin/users/${encodeURIComponent(userId)}/payments`, body),
   savePlan: (body: UpsertSubscriptionPlanRequest) => api.put<SubscriptionPlan>('/admin/subscription-plans', body),
+  retryJob: (jobId: string) => api.post<void>(`/admin/jobs/${encodeURIComponent(jobId)}/retry`, {}),
 };
 
 /** '45.000,00 ARS' in the interface's locale, from integer cents. */

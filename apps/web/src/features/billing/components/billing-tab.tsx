@@ -12,9 +12,10 @@ import { PageLoader } from '../../../components/page-loader';
 import { SuspensionNotice } from './suspension-notice';
 import { useCurrentUser } from '../../../lib/current-user';
 import { intlLocale } from '../../../lib/i18n';
-import { showError, showSuccess } from '../../../lib/toast';
+import { showError, showSuccess, showWarning } from '../../../lib/toast';
 import { billingApi, billingKeys, formatMoney, mySubscriptionQuery } from '../api/billing-api';
 import { FiscalForm } from './fiscal-form';
+import { PENDING_REFETCH_MS, PendingChangeNotice } from './pending-change-notice';
 import { formatDate } from '../../../lib/dates';
 
 export const STATUS_COLOR = { trialing: 'blue', active: 'teal', past_due: 'orange', cancelled: 'gray', expired: 'red', suspended: 'red' } as const;
@@ -58,13 +59,24 @@ export function SubscriptionSummary({ data }: { data: MeSubscription }) {
 export function BillingTab() {
   const { t, i18n } = useTranslation('billing');
   const queryClient = useQueryClient();
-  const mine = useQuery(mySubscriptionQuery());
+  // While the processor has not confirmed a change of hers, ask again now and then: the notice clears itself.
+  const mine = useQuery({ ...mySubscriptionQuery(), refetchInterval: (query) => (query.state.data?.pendingChange?.status === 'pending' ? PENDING_REFETCH_MS : false) });
   // The app's own dialog, whose buttons say what happens (the browser's confirm() offered "Aceptar/Cancelar").
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const update = (data: MeSubscription) => queryClient.setQueryData(billingKeys.mine, data);
-  const cancel = useMutation({ mutationFn: billingApi.cancel, onSuccess: (data) => (update(data), showSuccess(t('tab.cancelled'), t(`alerts.cancelled`, { date: formatDay(data.state!.vigencia, i18n.language) }))), onError: showError });
+  // A change still being confirmed by the processor is not announced as done: the notice on the tab says it.
+  const pendingToast = (data: MeSubscription) => showWarning(t('pending.title', { processor: t(`processor.${data.pendingChange!.processor}`) }), t('pending.toast'));
+  const cancel = useMutation({
+    mutationFn: billingApi.cancel,
+    onSuccess: (data) => (update(data), data.pendingChange?.status === 'pending' ? pendingToast(data) : showSuccess(t('tab.cancelled'), t(`alerts.cancelled`, { date: formatDay(data.state!.vigencia, i18n.language) }))),
+    onError: showError,
+  });
   const portal = useMutation({ mutationFn: billingApi.customerPortal, onSuccess: ({ url }) => window.location.assign(url), onError: showError });
-  const reactivate = useMutation({ mutationFn: billingApi.reactivate, onSuccess: (data) => (update(data), showSuccess(t('tab.reactivated'), t('payment.active'))), onError: showError });
+  const reactivate = useMutation({
+    mutationFn: billingApi.reactivate,
+    onSuccess: (data) => (update(data), data.pendingChange?.status === 'pending' ? pendingToast(data) : showSuccess(t('tab.reactivated'), t('payment.active'))),
+    onError: showError,
+  });
 
   const me = useCurrentUser();
   // An operator's suspension: "always active" (billing off) or the plan's figures would not be the truth.
@@ -72,6 +84,8 @@ export function BillingTab() {
 
   if (!mine.data) return <PageLoader />;
   const data = mine.data;
+  // One change at a time: while the processor confirms one, the others wait (the server answers 409).
+  const waiting = data.pendingChange?.status === 'pending';
   return (
     <Stack gap="xl" data-testid="billing-tab">
       <SuspensionNotice withTitle />
@@ -84,6 +98,7 @@ export function BillingTab() {
           <Title order={2} size="h4">
             {t('tab.title')}
           </Title>
+          <PendingChangeNotice data={data} />
           <SubscriptionSummary data={data} />
           <Group gap="sm">
             <Button component={Link} to="/comprar" variant="default">
@@ -99,6 +114,7 @@ export function BillingTab() {
                 variant="subtle"
                 color="red"
                 loading={cancel.isPending}
+                disabled={waiting}
                 onClick={() => setConfirmingCancel(true)}
               >
                 {t('tab.cancel')}
@@ -117,7 +133,7 @@ export function BillingTab() {
               onClose={() => setConfirmingCancel(false)}
             />
             {data.state.status === 'cancelled' ? (
-              <Button loading={reactivate.isPending} onClick={() => reactivate.mutate()}>
+              <Button loading={reactivate.isPending} disabled={waiting} onClick={() => reactivate.mutate()}>
                 {t('tab.reactivate')}
               </Button>
             ) : null}

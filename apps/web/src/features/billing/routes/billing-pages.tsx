@@ -16,7 +16,7 @@ import { endSession } from '../../../lib/auth';
 import { useCurrentUser } from '../../../lib/current-user';
 import { intlLocale } from '../../../lib/i18n';
 import { isAuthenticated } from '../../../lib/session';
-import { showError, showSuccess } from '../../../lib/toast';
+import { showError, showSuccess, showWarning } from '../../../lib/toast';
 import { patientsApi } from '../../patients/api/patients-api';
 import { billingApi, billingKeys, formatMoney, mySubscriptionQuery, plansQuery } from '../api/billing-api';
 import { formatDay, SubscriptionSummary } from '../components/billing-tab';
@@ -145,7 +145,8 @@ export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) 
       queryClient.setQueryData(billingKeys.mine, data);
       await queryClient.invalidateQueries({ queryKey: ['me'] });
       if (running) {
-        showSuccess(t('billing:change.done'), t('billing:change.doneMessage'));
+        if (data.pendingChange?.status === 'pending') showWarning(t('billing:pending.title', { processor: t(`billing:processor.${data.pendingChange.processor}`) }), t('billing:pending.toast'));
+        else showSuccess(t('billing:change.done'), t('billing:change.doneMessage'));
         void navigate('/cuenta?tab=facturacion');
         return;
       }
