@@ -129,4 +129,13 @@ test('two conversations open at once in floating windows on a laptop; one at a t
   expect(box!.width).toBeGreaterThan(250);
   await pickTheme(page, 'Oscuro');
   await screenshot(page, 'floating-chat-05-phone-one-conversation-dark');
+
+  // Back on the laptop (the floating chat unmounted on the phone and on /chat), the conversation she left
+  // open is where she left it: crossing the breakpoint lost every window before.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.getByRole('link', { name: 'Inicio' }).first().click();
+  await expect(page).toHaveURL(/\/inicio$/);
+  await expect(ana).toBeVisible();
+  await expect(ana.getByTestId('chat-message').filter({ hasText: 'Hola Ana' })).toBeVisible();
+  await expect(bruno).toHaveCount(0);
 });

@@ -9,12 +9,13 @@
 // at most 7 show, slot ≥ 6 swaps with 5 when opened); minimised windows and unread conversations show as
 // round heads in a column above the launcher; close marks the participant inactive. Three window sizes
 // of the spec (240×340, 360×510, 480×680) follow the screen width.
-import { useState } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { ActionIcon, Avatar, Badge, Group, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMediaQuery, useViewportSize } from '@mantine/hooks';
 import { IconMessages, IconMinus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
 import { chatApi } from '../api/chat-api';
 import { closeHead, openHead, withUnread, type ChatHead } from '../lib/chat-heads';
@@ -89,20 +90,42 @@ function WindowFrame({ title, contact, showContacts, onToggleContacts, onMinimis
   );
 }
 
+/**
+ * State that outlives the floating chat's component: it unmounts whenever the screen crosses the phone
+ * breakpoint (a window resized, a tablet turned, a full-page capture) and on /chat, and the conversations
+ * a person had open must be there when it comes back. Kept in the query cache under the account's id, so
+ * signing out (auth.ts clears the cache) leaves nothing of one account's chats to the next.
+ */
+function useKeptState<T>(name: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
+  const queryClient = useQueryClient();
+  const me = useCurrentUser();
+  const queryKey = ['chat', 'floating-window-state', me.data?.user.id ?? 'anonymous', name];
+  const [value, setValue] = useState<T>(() => {
+    // Kept until sign-out, not the 5 minutes of an unobserved query.
+    queryClient.setQueryDefaults(['chat', 'floating-window-state'], { gcTime: Infinity });
+    return queryClient.getQueryData<T>(queryKey) ?? initial;
+  });
+  const keyText = JSON.stringify(queryKey);
+  useEffect(() => {
+    queryClient.setQueryData(JSON.parse(keyText) as string[], value);
+  }, [queryClient, keyText, value]);
+  return [value, setValue];
+}
+
 export function FloatingChat({ unread }: { unread: number }) {
   const { t } = useTranslation('portal');
   // The 'Nuevo mensaje' window (contact list), opened by the launcher.
-  const [pickerOpen, setPickerOpen] = useState(false);
-  const [windows, setWindows] = useState<ChatWindowState[]>([]);
+  const [pickerOpen, setPickerOpen] = useKeptState('picker', false);
+  const [windows, setWindows] = useKeptState<ChatWindowState[]>('windows', []);
   // Conversation windows showing their contact list instead of the conversation (the title toggles it).
-  const [listing, setListing] = useState<ReadonlySet<string>>(new Set());
-  const [clock, setClock] = useState(1);
+  const [listing, setListing] = useKeptState<ReadonlySet<string>>('listing', new Set());
+  const [clock, setClock] = useKeptState('clock', 1);
   const queryClient = useQueryClient();
   const contacts = useQuery({ queryKey: ['chat', 'conversations', 'heads'], queryFn: () => chatApi.conversations({ limit: 20 }) });
   useRealtimeEvents(['chat.message', 'chat.unread', 'realtime.reconnected'], () => {
     void queryClient.invalidateQueries({ queryKey: ['chat', 'conversations', 'heads'] });
   });
-  const [heads, setHeads] = useState<ChatHead[]>([]);
+  const [heads, setHeads] = useKeptState<ChatHead[]>('heads', []);
   // New unread counts join the heads once per answer (state adjusted while rendering, not in an effect).
   const [mergedFrom, setMergedFrom] = useState<typeof contacts.data>(undefined);
   if (contacts.data && contacts.data !== mergedFrom) {
