@@ -3,7 +3,7 @@
 // wrong password shows the Spanish error → unknown path shows 404 → English + dark persist on reload;
 // plus password reset through the emailed link, lock screen, change password and the admin role.
 import { expect, test } from '@playwright/test';
-import { expectAccessible, lastEmailTo, login, logout, newAccount, register, screenshot } from './support.js';
+import { expectAccessible, lastEmailTo, login, logout, newAccount, screenshot, signUpThroughForm } from './support.js';
 
 test('register, log out, log in with `to`, survive token expiry, see errors and 404', async ({ page }) => {
   await page.goto('/comenzar');
@@ -11,7 +11,7 @@ test('register, log out, log in with `to`, survive token expiry, see errors and 
   await screenshot(page, '01-register');
   await expectAccessible(page);
 
-  const account = await register(page);
+  const account = await signUpThroughForm(page);
   await expect(page.getByText('¡Te registraste con éxito!')).toBeVisible();
   await expect(page.getByRole('heading', { name: /Valeria/ })).toBeVisible();
   await screenshot(page, '02-inicio');
@@ -51,7 +51,7 @@ test('register, log out, log in with `to`, survive token expiry, see errors and 
 });
 
 test('English and the dark theme are saved to the account and applied on the next load', async ({ page, browser }, testInfo) => {
-  const account = await register(page);
+  const account = await signUpThroughForm(page);
   await page.goto('/mi-cuenta');
   await page.getByRole('tab', { name: 'Preferencias' }).click();
   await expect(page.getByLabel('Zona horaria del consultorio')).toHaveValue(/America\/Argentina\/Buenos Aires/);
@@ -108,7 +108,7 @@ test('English and the dark theme are saved to the account and applied on the nex
 });
 
 test('forgot password: the emailed single-use link sets a new password', async ({ page }) => {
-  const account = await register(page);
+  const account = await signUpThroughForm(page);
   await logout(page);
   await page.goto('/forgot-password');
   await screenshot(page, '08-forgot-password');
@@ -140,7 +140,7 @@ test('forgot password: the emailed single-use link sets a new password', async (
 });
 
 test('lock screen asks for the password again; change password from the account', async ({ page }) => {
-  const account = await register(page);
+  const account = await signUpThroughForm(page);
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await page.getByRole('menuitem', { name: 'Bloquear pantalla' }).click();
   await expect(page).toHaveURL(/\/pages\/lock-screen/);
@@ -171,7 +171,7 @@ test('lock screen asks for the password again; change password from the account'
 });
 
 test('the professional profile (name, licence number, phone) is edited and kept', async ({ page }) => {
-  await register(page);
+  await signUpThroughForm(page);
   await page.goto('/mi-cuenta');
   await expect(page.getByRole('tab', { name: 'Perfil' })).toHaveAttribute('aria-selected', 'true');
   const form = page.getByTestId('profile-form');
@@ -192,7 +192,7 @@ test('the professional profile (name, licence number, phone) is edited and kept'
 });
 
 test('leaving a page while its token refresh is in flight does not sign the nutritionist out', async ({ page }) => {
-  await register(page);
+  await signUpThroughForm(page);
   // The access token counts as expired, so the next screen starts with a refresh.
   await page.evaluate(() => {
     const stored = JSON.parse(window.localStorage.getItem('almendra.session')!);
@@ -216,19 +216,19 @@ test('leaving a page while its token refresh is in flight does not sign the nutr
 });
 
 test('logging in while already signed in warns instead of calling the server', async ({ page }) => {
-  await register(page);
+  await signUpThroughForm(page);
   await page.goto('/login');
   await expect(page.getByText('¡Ya iniciaste sesión!')).toBeVisible();
 });
 
 test('only platform operators reach the admin screen', async ({ page }) => {
-  await register(page);
+  await signUpThroughForm(page);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/pages\/not-authorized$/);
   await screenshot(page, '12-not-authorized');
   await logout(page);
 
-  await register(page, { ...newAccount(), email: 'operadora@e2e.test' });
+  await signUpThroughForm(page, { ...newAccount(), email: 'operadora@e2e.test' });
   await page.getByRole('link', { name: 'Administración' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText(/Nutricionistas/)).toBeVisible();
@@ -237,7 +237,7 @@ test('only platform operators reach the admin screen', async ({ page }) => {
 });
 
 test('the app shell: menu entries in order, navbar search with starred pages, mobile drawer', async ({ page }) => {
-  await register(page);
+  await signUpThroughForm(page);
   const menu = page.getByRole('navigation', { name: /Menú principal/ });
   const labels = await menu.getByRole('link').allInnerTexts();
   expect(labels.map((l) => l.trim().split('\n')[0])).toEqual([

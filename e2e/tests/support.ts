@@ -63,11 +63,54 @@ export interface RegisterOptions {
 }
 
 /**
- * Signs up through /comenzar; `country` (its name as listed) replaces the default, Argentina. The new
- * practice has no patient, so the first-patient popup shows on every main screen: unless asked to keep
- * it, it is put away here, so a spec's own clicks are never under it.
+ * A new practice (or operator) signed in on /inicio. The sign-up form is the subject of foundation.spec
+ * and of the specs that pick a country (`country`, its name as listed): those go through /comenzar
+ * (signUpThroughForm). Every other spec only needs the account, so it is created with the same call the
+ * form makes (POST /auth/register, the refresh cookie set in this browser), which saves the sign-up
+ * screen's load and typing in about a hundred tests. The new practice has no patient, so the
+ * first-patient popup would show on every main screen: unless asked to keep it, it is put away as "Ahora
+ * no" does (PATCH /me/onboarding and this browser's memory of it), so a spec's own clicks are never under it.
  */
 export async function register(page: Page, account = newAccount(), country?: string, options: RegisterOptions = {}) {
+  if (country) return signUpThroughForm(page, account, country, options);
+  // Any page of the server's origin lets the browser call the API with its cookies and write the session
+  // where the app reads it; the health answer is the lightest.
+  await page.goto('/api/v1/health');
+  await page.evaluate(
+    async ({ account, putPopupAway }) => {
+      const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+      const answer = await fetch('/api/v1/auth/register', {
+        method: 'POST',
+        headers,
+        credentials: 'same-origin',
+        body: JSON.stringify({ firstName: account.firstName, lastName: account.lastName, email: account.email, password: account.password }),
+      });
+      if (answer.status !== 201) throw new Error(`POST /auth/register → ${answer.status} ${await answer.text()}`);
+      const session = (await answer.json()) as { accessToken: string; expiresAt: string; user: { id: string; role: string } };
+      localStorage.setItem('almendra.session', JSON.stringify({ accessToken: session.accessToken, expiresAt: session.expiresAt, loggedIn: 'true' }));
+      if (putPopupAway && session.user.role === 'nutritionist') {
+        const dismissed = await fetch('/api/v1/me/onboarding', {
+          method: 'PATCH',
+          headers: { ...headers, Authorization: `Bearer ${session.accessToken}` },
+          body: JSON.stringify({ firstPatientTour: 'dismissed' }),
+        });
+        if (!dismissed.ok) throw new Error(`PATCH /me/onboarding → ${dismissed.status} ${await dismissed.text()}`);
+        localStorage.setItem(`almendra.firstPatientTour.${session.user.id}`, 'done');
+      }
+    },
+    { account, putPopupAway: !options.keepFirstPatientPopup },
+  );
+  await page.goto('/inicio');
+  await expect(page).toHaveURL(/\/inicio$/);
+  await expect(page.getByTestId('dashboard-greeting')).toContainText(account.firstName);
+  return account;
+}
+
+/**
+ * Signs up through /comenzar, as a person does; `country` (its name as listed) replaces the default,
+ * Argentina. Unless asked to keep it, the first-patient popup is put away with its "Ahora no" button.
+ */
+export async function signUpThroughForm(page: Page, account = newAccount(), country?: string, options: RegisterOptions = {}) {
   await page.goto('/comenzar');
   await page.getByLabel('Nombre', { exact: true }).fill(account.firstName);
   await page.getByLabel('Apellido', { exact: true }).fill(account.lastName);
