@@ -2,7 +2,8 @@
 // the totals of a random plan a nutritionist could have written — and random infeasible ones: every answer
 // meets ±3 % energy and ±2 points per macro, portions are multiples of the step and never negative, fixed
 // groups and locked foods keep their values; an infeasible target is a 422 INFEASIBLE naming what it
-// missed, never a wrong plan. Run counts are kept small (each solve runs HiGHS twice) so this stays seconds.
+// missed, never a wrong plan. Each solve takes tens of milliseconds (relaxation, then rounding), so the
+// feasible properties try 150 plans each; PROPERTY_RUNS=2000 tries thousands (docs/benchmarks.md).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors.js';
@@ -11,6 +12,8 @@ import { solveExchanges } from '../src/modules/plans/solver/exchange-distributio
 import { solveFormulaDay, type ResolvedLine } from '../src/modules/plans/solver/formula-day.js';
 import { slotCost } from '../src/modules/plans/solver/meal-patterns.js';
 import { macroPercents, sumNutrition, type Nutrition } from '../src/modules/plans/solver/targets.js';
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 
 const groups = exchangeGroupsFor('AR')!.groups;
 const nutritionOf = (g: (typeof groups)[number]): Nutrition => ({ energyKcal: g.portion.energyKcal, proteinG: g.portion.proteinG, fatG: g.portion.fatG, carbsG: g.portion.carbohydrateG });
@@ -84,7 +87,7 @@ describe('exchange distribution, property', () => {
         }
         expect(answer.meals.reduce((s, m) => s + m.portions[lockGroup.position - 1]!, 0)).toBe(fixed);
       }),
-      { numRuns: 10, seed: 28 },
+      { numRuns: RUNS, seed: 28 },
     );
   });
 
@@ -164,7 +167,7 @@ describe('formula day, property', () => {
           });
         },
       ),
-      { numRuns: 12, seed: 28 },
+      { numRuns: RUNS, seed: 28 },
     );
   });
 

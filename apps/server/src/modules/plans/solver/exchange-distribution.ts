@@ -7,7 +7,7 @@ import { EXCHANGE_SLOTS } from '@almendra/domain';
 import { AppError } from '../../../lib/errors.js';
 import type { ExchangeGroupData } from '../exchange-groups.js';
 import { MEAL_COMPONENTS, SIMILAR_MEALS, SLOT_NAMES_ES, USUAL_PER_1000_KCAL, kindOfSlot, slotCost, slotsAllowing } from './meal-patterns.js';
-import { LinearModel, solveMilp } from './milp.js';
+import { LinearModel, solveMilp, solveMilpFromRelaxation } from './milp.js';
 import { addTargetRows, deviationOf, explainMiss, meetsTargets, sumNutrition, totalsOf, type Nutrition, type Targets } from './targets.js';
 
 /** Weights of the objective, in "percentage points of the day's energy" (docs/plans.md). */
@@ -219,10 +219,15 @@ function nutritionOfMeals(meals: { portions: number[] }[], groups: readonly Exch
 export async function solveExchanges(
   input: SolveExchangesRequest,
   groups: readonly ExchangeGroupData[],
-  /** `budgetSeconds: null` searches until the best distribution is proved (the benchmark's "before"). */
-  options: { budgetSeconds?: number | null } = {},
+  /**
+   * For the benchmark's comparisons: `budgetSeconds: null` searches the whole model until the best
+   * distribution is proved; `method: 'search'` searches the whole model within the budget (as first built)
+   * instead of rounding its relaxation.
+   */
+  options: { budgetSeconds?: number | null; method?: 'relaxation' | 'search' } = {},
 ): Promise<SolveExchangesResponse> {
   const budget = options.budgetSeconds === undefined ? CALL_BUDGET_SECONDS : options.budgetSeconds;
+  const solve = budget === null || options.method === 'search' ? solveMilp : solveMilpFromRelaxation;
   validate(input, groups);
   const slots = input.distribution.filter((d) => d.pct > 0).map((d) => d.slot);
   for (const limit of input.groups ?? []) {
@@ -236,12 +241,12 @@ export async function solveExchanges(
   const targets = targetsOf(input);
   const started = performance.now();
   const day = buildDayModel(input, groups, false);
-  const dayOutcome = await solveMilp(day.model, { absoluteGap: 1, ...(budget !== null && { budgetSeconds: Math.min(DAY_BUDGET_SECONDS, budget) }) });
+  const dayOutcome = await solve(day.model, { absoluteGap: 1, ...(budget !== null && { budgetSeconds: Math.min(DAY_BUDGET_SECONDS, budget) }) });
   if (dayOutcome.status === 'optimal' || dayOutcome.status === 'feasible') {
     const counts = new Map(day.columns.map((c) => [c.group.position, Math.round(dayOutcome.values.get(c.column) ?? 0)]));
     const split = buildMealsModel(input, groups, counts);
     const left = budget === null ? null : Math.max(MIN_STAGE_BUDGET_SECONDS, budget - (performance.now() - started) / 1000);
-    const mealsOutcome = await solveMilp(split.model, { absoluteGap: 2, relativeGap: budget === null ? 0.05 : MEALS_RELATIVE_GAP, ...(left !== null && { budgetSeconds: left }) });
+    const mealsOutcome = await solve(split.model, { absoluteGap: 2, relativeGap: budget === null || options.method !== 'search' ? 0.05 : MEALS_RELATIVE_GAP, ...(left !== null && { budgetSeconds: left }) });
     if (mealsOutcome.status === 'optimal' || mealsOutcome.status === 'feasible') {
       const meals = portionsOf(input, split.cells, mealsOutcome.values);
       const total = nutritionOfMeals(meals, groups);

@@ -1,13 +1,27 @@
 // The one place that talks to the solver: a small linear-model builder written out in CPLEX LP format and
 // solved by HiGHS (University of Edinburgh; its WebAssembly build, npm package `highs`). Everything else
 // builds models with `LinearModel` and reads values back, so the solver can be swapped behind `solveMilp`.
+import v8 from 'node:v8';
+
 type Highs = Awaited<ReturnType<typeof import('highs').default>>;
 let highs: Promise<Highs> | null = null;
 /**
  * Loads the WebAssembly module once per process and keeps it: every solve reuses the same instance (each
  * `solve` call still gets a fresh native solver inside it, so nothing leaks between requests).
+ *
+ * V8 first compiles WebAssembly with its quick baseline compiler (Liftoff) and recompiles the hot functions
+ * with its optimising one (TurboFan) in background threads; on a busy machine those threads wait, and for a
+ * while every solve runs the slow baseline code (docs/benchmarks.md measured solves 2–10× slower in a
+ * process's first minute). `--no-liftoff` compiles HiGHS once, optimised, when it is loaded — the server
+ * loads it at start (warm-up.ts), so no request pays for it. HiGHS is the only WebAssembly the server runs.
+ * `ALMENDRA_WASM_LIFTOFF=1` keeps V8's default (the benchmark's comparison).
  */
-const loadHighs = () => (highs ??= import('highs').then((module) => module.default()));
+const loadHighs = () =>
+  (highs ??= (async () => {
+    if (process.env.ALMENDRA_WASM_LIFTOFF !== '1') v8.setFlagsFromString('--no-liftoff');
+    const module = await import('highs');
+    return module.default();
+  })());
 
 export type Terms = ReadonlyArray<readonly [string, number]>;
 
@@ -46,8 +60,11 @@ export class LinearModel {
     this.cost(minus, weight);
   }
 
-  /** CPLEX LP text (HiGHS's reader). Ranged rows become two rows. */
-  toLp(): string {
+  /**
+   * CPLEX LP text (HiGHS's reader). Ranged rows become two rows. `relaxed`: every column continuous (the
+   * linear relaxation); `bounds`: other bounds for some columns (the rounding step's box).
+   */
+  toLp(variant: { relaxed?: boolean; bounds?: ReadonlyMap<string, readonly [number, number]> } = {}): string {
     const num = (x: number) => {
       const s = Number(x.toPrecision(12)).toString();
       return s.includes('e') ? x.toFixed(12) : s;
@@ -69,8 +86,9 @@ export class LinearModel {
     lines.push('Bounds');
     const integers: string[] = [];
     for (const [name, c] of this.columns) {
-      lines.push(` ${Number.isFinite(c.lo) ? num(c.lo) : '-inf'} <= ${name} <= ${Number.isFinite(c.hi) ? num(c.hi) : '+inf'}`);
-      if (c.integer) integers.push(name);
+      const [lo, hi] = variant.bounds?.get(name) ?? [c.lo, c.hi];
+      lines.push(` ${Number.isFinite(lo) ? num(lo) : '-inf'} <= ${name} <= ${Number.isFinite(hi) ? num(hi) : '+inf'}`);
+      if (c.integer && !variant.relaxed) integers.push(name);
     }
     if (integers.length) lines.push('General', ` ${integers.join(' ')}`);
     lines.push('End');
@@ -109,7 +127,7 @@ export async function solveMilp(
   if (result.Status === 'Infeasible' || result.Status === 'Primal infeasible or unbounded') return { status: 'infeasible' };
   const values = new Map<string, number>();
   const readValues = () => {
-    for (const [name, column] of Object.entries(result.Columns)) values.set(name, (column as { Primal?: number }).Primal ?? 0);
+    for (const [name, column] of Object.entries(result.Columns)) values.set(name, primal(column));
   };
   if (result.Status === 'Optimal') {
     readValues();
@@ -124,3 +142,59 @@ export async function solveMilp(
 
 const hasSolution = (result: { Columns: Record<string, unknown>; ObjectiveValue: number }) => Object.keys(result.Columns).length > 0 && Number.isFinite(result.ObjectiveValue);
 
+
+const primal = (column: unknown) => (column as { Primal?: number } | undefined)?.Primal ?? 0;
+
+/** How far beyond ⌊x⌋ and ⌈x⌉ the rounding step may go, tried in turn (in steps of the column). */
+const ROUNDING_WINDOWS = [0, 1] as const;
+
+/**
+ * The same model solved in two short steps instead of one long search (docs/plans.md, "Cómo se resuelve a
+ * tiempo"): first its linear relaxation (every column continuous — if even that has no answer, the model has
+ * none, exactly), then the model itself with each integer column boxed to the whole numbers around its
+ * relaxed value (⌊x⌋ or ⌈x⌉; if no rounding there meets the constraints, one step more on each side). Every
+ * constraint is kept exactly as written, so an answer of the box meets them all; the box only limits how
+ * far from the relaxation's optimum the answer can wander, which is where the good answers are. Only when
+ * no answer is found in the box does it search the whole model (`solveMilp`, within what is left of the
+ * budget). HiGHS's feasibility-jump heuristic is off in the box: there it found nothing the root rounding
+ * did not, and cost three quarters of each solve (docs/benchmarks.md).
+ */
+export async function solveMilpFromRelaxation(
+  model: LinearModel,
+  options: { timeLimitSeconds?: number; relativeGap?: number; absoluteGap?: number; budgetSeconds?: number } = {},
+): Promise<MilpOutcome & { step: 'relaxation' | 'rounding' | 'search' }> {
+  const solver = await loadHighs();
+  const started = performance.now();
+  const limit = options.budgetSeconds ?? options.timeLimitSeconds ?? 2;
+  const left = () => Math.max(0.02, limit - (performance.now() - started) / 1000);
+  const relaxed = solver.solve(model.toLp({ relaxed: true }), { output_flag: false, time_limit: left() });
+  if (relaxed.Status === 'Infeasible') return { status: 'infeasible', step: 'relaxation' };
+  if (relaxed.Status === 'Optimal') {
+    for (const window of ROUNDING_WINDOWS) {
+      const bounds = new Map<string, readonly [number, number]>();
+      for (const [name, c] of model.columns) {
+        if (!c.integer) continue;
+        const x = primal(relaxed.Columns[name]);
+        bounds.set(name, [Math.max(c.lo, Math.floor(x + 1e-6) - window), Math.min(c.hi, Math.ceil(x - 1e-6) + window)]);
+      }
+      const result = solver.solve(model.toLp({ bounds }), {
+        output_flag: false,
+        time_limit: left(),
+        mip_rel_gap: options.relativeGap ?? 0.05,
+        mip_abs_gap: options.absoluteGap ?? 0.5,
+        random_seed: 1,
+        // A HiGHS option (≥ 1.10) the package's types do not list yet; HiGHS rejects unknown options, so a
+        // rename would fail loudly here, not silently.
+        ...({ mip_heuristic_run_feasibility_jump: false } as object),
+      });
+      if ((result.Status === 'Optimal' || result.Status === 'Time limit reached') && hasSolution(result)) {
+        const values = new Map<string, number>();
+        for (const [name, column] of Object.entries(result.Columns)) values.set(name, primal(column));
+        return { status: 'feasible', objective: result.ObjectiveValue, values, step: 'rounding' };
+      }
+      if (result.Status !== 'Infeasible') break;
+    }
+  }
+  const outcome = await solveMilp(model, { ...options, ...(options.budgetSeconds !== undefined && { budgetSeconds: left() }) });
+  return { ...outcome, step: 'search' };
+}
