@@ -185,7 +185,7 @@ describe('fiscal data (PUT /api/v1/me/fiscal)', () => {
     expect(badDigit.json().error.details).toEqual([{ path: 'documentNumber', message: 'El CUIT no es válido: el dígito verificador no coincide.' }]);
     const noType = await call(n.auth, 'PUT', '/api/v1/me/fiscal', { documentType: '0', documentNumber: '12345678' });
     expect(noType.statusCode).toBe(400);
-    expect(noType.json().error.details[0]).toMatchObject({ path: 'documentType', message: 'Por favor, seleccione el tipo de documento.' });
+    expect(noType.json().error.details[0]).toMatchObject({ path: 'documentType', message: 'Por favor, selecciona el tipo de documento.' });
     expect((await call(n.auth, 'PUT', '/api/v1/me/fiscal', { documentType: 'DNI', documentNumber: '123456' })).json().error.details[0].message).toBe('El DNI tiene 7 u 8 números.');
     expect((await call(n.auth, 'GET', '/api/v1/me/fiscal')).json()).toMatchObject({ documentType: null, documentNumber: null });
     const saved = await call(n.auth, 'PUT', '/api/v1/me/fiscal', { documentType: 'CUIT', documentNumber: '30-50001091-2' });

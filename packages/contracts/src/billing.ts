@@ -148,7 +148,7 @@ export const recordPaymentRequestSchema = z.object({
 export type RecordPaymentRequest = z.infer<typeof recordPaymentRequestSchema>;
 
 // Fiscal data: the billing form (seed 1 section 5).
-export const FISCAL_DOCUMENT_TYPE_MESSAGE = 'Por favor, seleccione el tipo de documento.';
+export const FISCAL_DOCUMENT_TYPE_MESSAGE = 'Por favor, selecciona el tipo de documento.';
 export const fiscalDataSchema = z.object({
   documentType: z.enum(['CUIT', 'DNI']).nullable(),
   /** Digits only. */

@@ -1,5 +1,5 @@
 // The billing form (seed 1 section 5): document type (the placeholder, value 0, is not a choice:
-// 'Por favor, seleccione el tipo de documento.'), CUIT or DNI; the number required and numeric, shown
+// 'Por favor, selecciona el tipo de documento.', seleccioná in es-AR), CUIT or DNI; the number required and numeric, shown
 // as it is written on paper (CUIT 20-30123456-3, DNI 30.123.456) while typed; a CUIT must pass its check
 // digit (checked here and by the server).
 import { useState } from 'react';
