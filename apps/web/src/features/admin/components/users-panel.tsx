@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUserSummary } from '@almendra/contracts';
 import { fieldErrors } from '../../../lib/api-error';
 import { showError, showSuccess } from '../../../lib/toast';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LengthCounter } from '../../../components/length-counter';
 import { adminBillingApi, adminBillingQueries, billingKeys } from '../../billing/api/billing-api';
@@ -94,7 +95,7 @@ export function UsersPanel() {
   const { t } = useTranslation(['admin', 'billing']);
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [limit, setLimit] = useState(20);
   const users = useQuery(adminBillingQueries.users(debounced, limit));
   const [managing, setManaging] = useState<AdminUserSummary | null>(null);
