@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisEventBus } from '../src/lib/event-bus.js';
 import { createTestApp, refreshCookieOf, registerAndLogin, type TestApp } from './helpers.js';
-import { caller, validPatient } from './patients-helpers.js';
+import sharp from 'sharp';
+import { caller, multipart, upload, validPatient } from './patients-helpers.js';
 import { connect, type Client } from './ws-client.js';
 import { practiceWithPortalPatient, uniqueEmail } from './portal-helpers.js';
 
@@ -206,6 +207,21 @@ describe('chat', () => {
     // A patient's message id cannot be used as a cursor into another conversation.
     const pMessage = (await p.asPatient('GET', '/api/v1/portal/messages')).json().items[0].id;
     expect((await q.asPatient('GET', `/api/v1/portal/messages?after=${pMessage}`)).statusCode).toBe(404);
+  });
+
+  it("each contact carries the patient's picture for the chat's header, as a URL an <img> can load (issue 24)", async () => {
+    const p = await practiceWithPortalPatient(t);
+    const contact = async () => ((await p.call('GET', '/api/v1/conversations')).json().items as Json[]).find((c) => c.patientId === p.patientId)!;
+    // Without a picture the header draws her initials.
+    expect((await contact()).photo).toBeNull();
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
+    expect((await upload(t, p.nutritionist.auth, 'PUT', `/api/v1/patients/${p.patientId}/photo`, multipart('photo', 'cara.jpg', 'image/jpeg', picture))).statusCode).toBe(200);
+    const { photo } = await contact();
+    expect(photo).toMatch(new RegExp(`^/api/v1/patients/${p.patientId}/photo\\?v=\\d+&t=`));
+    // No bearer header: an <img src> sends none.
+    const served = await t.app.inject({ method: 'GET', url: photo });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^image\//);
   });
 
   it('revoking access signs the patient out at once and closes the socket', async () => {

@@ -445,7 +445,7 @@ describe('request emails', () => {
 describe('new patients become the practice’s patients', () => {
   const listIds = async (call: Call, query: string) => ((await call('GET', `/api/v1/patients?${query}`)).json().items as Array<{ id: string }>).map((p) => p.id);
 
-  it('a first consultation moves a booked patient from “Nuevos” to the list, its search and the contacts export', async () => {
+  it('a first consultation moves a booked patient from “Nuevos” to the list, its search, the statistics and the contacts export', async () => {
     const { call, anonymous, slug, place, service } = await practice();
     const body = visitor({ name: 'Roberta Quiroga' });
     await anonymous('POST', `/api/v1/public/profiles/${slug}/appointment-requests`, { ...body, locationId: place.id, serviceId: service.id, start: '2026-03-11T12:00:00.000Z' });
@@ -454,6 +454,9 @@ describe('new patients become the practice’s patients', () => {
     const before = (await call('GET', `/api/v1/patients/${item.patientId}`)).json();
     expect(before).toMatchObject({ isNew: true });
     expect(await listIds(call, 'q=Quiroga')).toEqual([]);
+    // The statistics count the practice's patients only: not her yet (a fresh practice, so none).
+    const arrivals = async () => (await call('GET', '/api/v1/statistics?year=2026&month=3')).json().newPatients.total as number;
+    expect(await arrivals()).toBe(0);
 
     const consultation = await call('POST', `/api/v1/patients/${item.patientId}/consultations`, { date: '2026-03-10', time: '09:00', appointmentId: item.appointmentId });
     expect(consultation.statusCode).toBe(201);
@@ -461,6 +464,7 @@ describe('new patients become the practice’s patients', () => {
     expect(after).toMatchObject({ isNew: false, version: before.version + 1 });
     expect(await listIds(call, 'q=Quiroga')).toEqual([item.patientId]);
     expect(await listIds(call, 'status=new')).toEqual([]);
+    expect(await arrivals()).toBe(1);
     const csv = (await call('GET', '/api/v1/patients/contacts.csv?consent=all')).body;
     expect(csv).toContain(body.email);
     const history = (await call('GET', `/api/v1/patients/${item.patientId}/audit`)).json().items as Array<{ entity: string; changes: unknown }>;
