@@ -284,7 +284,9 @@ test('copy an example dish, duplicate it, add a photo and include a dish in anot
   await expect(page.getByTestId('dish-ingredients').locator('tbody tr')).toHaveCount(example.ingredients.length + 2);
 });
 
-test('everyday Argentine names come first; the food detail speaks Spanish, light and dark, desktop and phone', async ({ page }) => {
+// Everyday Argentine names first, the food detail in Spanish, and both screens light and dark on a laptop
+// and a phone: three tests, each with its own account, so none runs near the minute with two workers.
+test('everyday Argentine names come first in the food search', async ({ page }) => {
   await register(page);
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/alimentos');
@@ -307,6 +309,11 @@ test('everyday Argentine names come first; the food detail speaks Spanish, light
   await expect(page.getByTestId('foods-table').getByRole('link').filter({ hasText: /^Papada/ })).toHaveCount(0);
   await screenshot(page, 'foods-21-search-papa-1366');
   await expectAccessible(page);
+});
+
+test('the food detail speaks Spanish: the avocado without its English-only measure, the empanada lid with its recipe', async ({ page }) => {
+  await register(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   // The avocado of SR24 itself: its "1 avocado, NS as to Florida or California" cannot be said in
   // Spanish, so it is left out; the other three measures read in Spanish.
@@ -328,6 +335,13 @@ test('everyday Argentine names come first; the food detail speaks Spanish, light
   await expect(page.getByTestId('food-measures').getByRole('listitem')).toHaveText([/^1 unidad \(41,4 g\)$/]);
   await screenshot(page, 'foods-22-detail-tapa-1366-light');
   await expectAccessible(page);
+});
+
+test('the food detail and the search in dark and light, on a laptop and a phone', async ({ page }) => {
+  await register(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/detalle-alimento?id=ar%3Atapa-de-empanada');
+  await expect(page.getByTestId('food-name')).toHaveText('Tapa de empanada, cruda');
 
   // Dark theme, then a phone: the same screens stay readable (axe checks contrast).
   await page.getByTestId('theme-menu').click();

@@ -252,10 +252,16 @@ test('referrals: a colleague who signs up through the link is attributed to the 
   });
 });
 
-test('the same screens in dark mode', async ({ page }) => {
+/** A new practice in the dark theme, on a laptop screen. */
+async function darkPractice(page: Page) {
   await page.setViewportSize(DESKTOP);
   await register(page, newAccount('oscuro'));
   await apiCall(page, 'PATCH', '/me/preferences', { theme: 'dark' });
+}
+
+// The same screens in dark mode: three tests, each on its own account.
+test('the same screens in dark mode: own notes and the record\'s notes', async ({ page }) => {
+  await darkPractice(page);
   const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Lara', lastName: 'Sosa', sex: 'f', birthDate: '1990-01-01' });
   await apiCall(page, 'POST', `/patients/${patient.id}/notes`, { title: 'Antecedentes familiares', bodyHtml: '<p>Madre con <strong>diabetes tipo 2</strong>.</p><ul><li>Control anual</li></ul>', pinned: true });
   await apiCall(page, 'POST', '/notes', { title: 'Pedir turno al laboratorio', bodyHtml: '<p>Para el <em>lunes</em>.</p>' });
@@ -268,7 +274,12 @@ test('the same screens in dark mode', async ({ page }) => {
   await shootBothSizes(page, 'record-notes-dark', async () => {
     await expect(page.getByTestId('note-card')).toHaveCount(1);
   });
+});
+
+test('the same screens in dark mode: news and help', async ({ page }) => {
+  await darkPractice(page);
   await page.goto('/novedades');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await shootBothSizes(page, 'news-dark', async () => {
     await expect(page.getByTestId('news-list').or(page.getByTestId('news-empty'))).toBeVisible();
   });
@@ -276,7 +287,12 @@ test('the same screens in dark mode', async ({ page }) => {
   await shootBothSizes(page, 'help-dark', async () => {
     await expect(page.getByTestId('faq-list')).toBeVisible();
   });
+});
+
+test('the same screens in dark mode: referrals', async ({ page }) => {
+  await darkPractice(page);
   await page.goto('/gratis');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await shootBothSizes(page, 'referrals-dark', async () => {
     await expect(page.getByTestId('referral-link')).toBeVisible();
   });
