@@ -337,15 +337,22 @@ test('every calendar view, light and dark, shows who and in what state, with rea
   }
   await expectAccessible(page);
 
-  // On a phone the list and the day views keep names and states readable too.
+  // On a phone the list and the day views keep names and states readable too, in both themes (the list
+  // was white on white "at both sizes").
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
-  for (const view of ['Lista', 'Día']) {
-    await calendar.getByRole('tab', { name: `Ver por ${view.toLowerCase()}` }).click();
-    await expect(calendar.getByTestId('calendar-event')).toHaveCount(4);
-    await expect(calendar.getByTestId('calendar-event').filter({ hasText: 'Lucía Paz' }).locator('.almendra-event-name')).toBeVisible();
-    const unreadable = (await eventTextContrasts(page)).filter((c) => c.ratio < 4.5);
-    expect(unreadable, `phone dark ${view}`).toEqual([]);
-    await screenshot(page, `calendar-layout-09-phone-dark-${view === 'Día' ? 'dia' : 'lista'}`);
+  for (const theme of ['Oscuro', 'Claro']) {
+    await page.getByTestId('theme-menu').click();
+    await page.getByRole('menuitem', { name: theme, exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme === 'Claro' ? 'light' : 'dark');
+    for (const view of ['Lista', 'Día']) {
+      await calendar.getByRole('tab', { name: `Ver por ${view.toLowerCase()}` }).click();
+      await expect(calendar.getByTestId('calendar-event')).toHaveCount(4);
+      await expect(calendar.getByTestId('calendar-event').filter({ hasText: 'Lucía Paz' }).locator('.almendra-event-name')).toBeVisible();
+      const contrasts = await eventTextContrasts(page);
+      expect(contrasts.length, `phone ${theme} ${view}`).toBeGreaterThanOrEqual(8);
+      expect(contrasts.filter((c) => c.ratio < 4.5), `phone ${theme} ${view}`).toEqual([]);
+      await screenshot(page, `calendar-layout-09-phone-${theme === 'Claro' ? 'light' : 'dark'}-${view === 'Día' ? 'dia' : 'lista'}`);
+    }
   }
 });

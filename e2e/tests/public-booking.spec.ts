@@ -156,6 +156,8 @@ test('a visitor books from /p/{slug} on a phone; the badge rises live; confirmed
   await expect(page.getByTestId('patients-table').getByRole('link', { name: 'Fernández, Lucía' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Nuevos' }).click();
   await expect(page.getByTestId('patients-table').getByRole('link', { name: 'Fernández, Lucía' })).toBeVisible();
+  // The new-patients tab offers the move too, on her row (as the inbox and the record do).
+  await expect(page.getByTestId('patients-table').getByRole('button', { name: 'Pasar a Lucía Fernández a mis pacientes' })).toBeVisible();
   await screenshot(page, 'public-booking-11-new-patients');
   // She is new (a badge on the record) until her first consultation, or until the nutritionist moves her.
   await page.getByTestId('patients-table').getByRole('link', { name: 'Fernández, Lucía' }).click();
