@@ -208,6 +208,30 @@ describe('GET /api/v1/consultations/{id}/report.pdf', () => {
     expect(text).toContain('Lee y col. (2000)');
   });
 
+  it('counts in the singular when there is one: "1 año", "9 semanas y 1 día", in the consultation and the record PDFs', async () => {
+    const p = await practice(t);
+    const toddler = await p.createPatient({ firstName: 'Lola', lastName: 'Paz', sex: 'f', birthDate: '2025-01-20' });
+    const visit = await p.createConsultation(toddler.id, { date: '2026-03-09', time: '09:00', measurements: { weightKg: 10.2, heightCm: 79 } });
+    const report = squash(pdfText((await p.call('GET', `/api/v1/consultations/${visit.id}/report.pdf`)).rawPayload));
+    expect(report).toContain('Femenino, 1 año');
+    expect(report).not.toMatch(/\b1 años\b/);
+    const record = squash(pdfText((await p.call('GET', `/api/v1/patients/${toddler.id}/export.pdf`)).rawPayload));
+    expect(record).toContain('20-01-2025 (1 año)');
+
+    const mother = await p.createPatient({ firstName: 'Ana', lastName: 'Paz', sex: 'f', birthDate: '1994-05-01' });
+    // FUM 64 days before the visit: 9 weeks and 1 day.
+    const pregnant = await p.createConsultation(mother.id, {
+      date: '2026-03-09',
+      time: '10:00',
+      measurements: { weightKg: 62, heightCm: 165 },
+      pregnancy: { lastMenstrualPeriod: '2026-01-04', preGestationalWeightKg: 58 },
+    });
+    expect(pregnant.derived.gestationalAge).toMatchObject({ weeks: 9, days: 1 });
+    const text = squash(pdfText((await p.call('GET', `/api/v1/consultations/${pregnant.id}/report.pdf`)).rawPayload));
+    expect(text).toContain('9 semanas y 1 día');
+    expect(text).not.toMatch(/\b1 días\b/);
+  });
+
   it('says what could not be computed for a male generic patient, and another tenant gets 404', async () => {
     const p = await practice(t);
     const patient = await p.createPatient({ firstName: 'Martín', lastName: 'Ruiz', sex: 'm', birthDate: '1985-01-10' });

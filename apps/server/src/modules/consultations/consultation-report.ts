@@ -8,6 +8,7 @@ import { GROWTH_INDICATOR_KEYS, type Consultation, type Derived, type GrowthClas
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { drawLetterhead, PDF_BRAND_COLOUR, startPdf } from '../../lib/pdf.js';
+import { countOf } from '../../lib/spanish-count.js';
 import { createBrandingService } from '../branding/branding.service.js';
 import { createConsultationsService } from './consultations.service.js';
 import { drawGrowthChartsPage } from './growth-report-charts.js';
@@ -203,7 +204,7 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
   line('Paciente', `${patient.firstName} ${patient.lastName}`);
   line('Fecha', `${dmy(c.date)} ${c.time}`);
   const sex = c.basis.sex === 'f' ? 'Femenino' : c.basis.sex === 'm' ? 'Masculino' : 'Sin cargar';
-  line('Sexo y edad', `${sex}, ${c.basis.ageYears === null ? 'edad desconocida' : `${c.basis.ageYears} años`}`);
+  line('Sexo y edad', `${sex}, ${c.basis.ageYears === null ? 'edad desconocida' : countOf(c.basis.ageYears, 'año', 'años')}`);
   if (c.basis.patientTypeId === 2) line('Tipo de paciente', 'Deportista');
   if (data.locationName) line('Lugar de atención', data.serviceName ? `${data.locationName} · ${data.serviceName}` : data.locationName);
   if (c.activityFactor !== null) line('Factor de actividad', String(c.activityFactor).replace('.', ','));
@@ -273,7 +274,7 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
   if (d.growth) {
     const g = d.growth;
     heading(`Crecimiento (OMS ${g.reference === 'who2006' ? '2006, 0 a 5 años' : '2007, 5 a 19 años'})`);
-    const age = g.reference === 'who2006' ? `${g.ageDays} días (${formatEsAr(g.ageMonths, 1)} meses)` : `${formatEsAr(g.ageMonths, 1)} meses`;
+    const age = g.reference === 'who2006' ? `${countOf(g.ageDays, 'día', 'días')} (${formatEsAr(g.ageMonths, 1)} meses)` : `${formatEsAr(g.ageMonths, 1)} meses`;
     row('Edad', age);
     if (c.oedema) row('Edema bilateral con fóvea', 'Sí: no se interpretan los indicadores basados en el peso (OMS)');
     for (const key of GROWTH_INDICATOR_KEYS) {
@@ -296,7 +297,7 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
       row('Somatocarta (X, Y)', `${formatEsAr(s.x, 1)}; ${formatEsAr(s.y, 1)}`, 'X = ecto - endo; Y = 2·meso - (endo + ecto)');
     }
   }
-  if (d.gestationalAge) row('Edad gestacional', `${d.gestationalAge.weeks} semanas y ${d.gestationalAge.days} días`, 'Desde la FUM');
+  if (d.gestationalAge) row('Edad gestacional', `${countOf(d.gestationalAge.weeks, 'semana', 'semanas')} y ${countOf(d.gestationalAge.days, 'día', 'días')}`, 'Desde la FUM');
   if (d.dueDate) row('Fecha probable de parto', dmy(d.dueDate), 'Regla de Naegele (ACOG, 2017)');
   if (d.suggestedGestationalGainKg) {
     const g = d.suggestedGestationalGainKg;

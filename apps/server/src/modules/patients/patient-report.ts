@@ -5,6 +5,7 @@
 // (Ley 25.326), so it names no internal ids and leaves the audit trail to the JSON export.
 import { BACKGROUND_CONDITIONS, type PatientExport } from '@almendra/contracts';
 import { drawLetterhead, PDF_BRAND_COLOUR, startPdf } from '../../lib/pdf.js';
+import { countOf } from '../../lib/spanish-count.js';
 
 export interface PatientReportData {
   record: PatientExport;
@@ -116,7 +117,7 @@ export function renderPatientReport(data: PatientReportData, options: { compress
 
   heading('Datos personales');
   row('Nombre y apellido', `${p.firstName} ${p.lastName}`);
-  row('Fecha de nacimiento', p.birthDate ? `${dmy(p.birthDate)}${p.ageYears !== null ? ` (${p.ageYears} años)` : ''}` : null);
+  row('Fecha de nacimiento', p.birthDate ? `${dmy(p.birthDate)}${p.ageYears !== null ? ` (${countOf(p.ageYears, 'año', 'años')})` : ''}` : null);
   row('Sexo', p.sex === 'f' ? 'Femenino' : p.sex === 'm' ? 'Masculino' : null);
   row('Documento', p.documentNumber);
   row('Teléfono', p.phone);
@@ -142,7 +143,7 @@ export function renderPatientReport(data: PatientReportData, options: { compress
     row(
       'Estado',
       pregnancy.status === 'open'
-        ? `En curso: semana ${pregnancy.gestationalWeek} + ${pregnancy.gestationalDays} días`
+        ? `En curso: semana ${pregnancy.gestationalWeek} + ${countOf(pregnancy.gestationalDays, 'día', 'días')}`
         : `Finalizado el ${dmy(pregnancy.endDate)}${pregnancy.outcome ? ` (${OUTCOME[pregnancy.outcome]})` : ''}`,
     );
     row('Peso pregestacional', pregnancy.preGestationalWeightKg !== null ? `${num(pregnancy.preGestationalWeightKg)} kg` : null);
