@@ -10,17 +10,11 @@
 import type { Browser } from '@playwright/test';
 import { startBenchServer } from './app-server';
 import { launchChromium } from './chromium';
-import { CPU_SLOWDOWN, FAST_4G, seedAccount, signedInContext, type Account } from './first-visit-support';
+import { CPU_SLOWDOWN, PHONE, measureVisit, medianVisit, seedAccount, signedInContext, type Account, type Visit } from './first-visit-support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3233);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-interface Visit {
-  lcpMs: number;
-  bytes: number;
-  scriptBytes: number;
-  requests: number;
-}
 
 /**
  * What a person waits for on each screen: its content, with the data. The largest paint is read only
@@ -38,64 +32,17 @@ const READY: Record<string, string[]> = {
 };
 
 async function visit(browser: Browser, account: Account, route: string, throttled: boolean, signedIn: boolean): Promise<Visit> {
-  const context = signedIn
-    ? await signedInContext(browser, BASE, account)
-    : await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'es-AR' });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (throttled) {
-    await cdp.send('Network.emulateNetworkConditions', FAST_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  }
-  const types = new Map<string, string>();
-  let bytes = 0;
-  let scriptBytes = 0;
-  let requests = 0;
-  const urls: string[] = [];
-  cdp.on('Network.responseReceived', (event) => {
-    types.set(event.requestId, event.type);
-    urls.push(event.response.url.replace(BASE, ''));
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    requests += 1;
-    bytes += event.encodedDataLength;
-    if (types.get(event.requestId) === 'Script') scriptBytes += event.encodedDataLength;
-  });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number; __lcpLog: string[] };
-    w.__lcp = 0;
-    w.__lcpLog = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        w.__lcp = entry.startTime;
-        const element = (entry as unknown as { element?: Element }).element;
-        w.__lcpLog.push(`${Math.round(entry.startTime)} ms ${element?.tagName ?? '?'} "${(element?.textContent ?? '').slice(0, 40)}"`);
-      }
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
-  await page.goto(`${BASE}${route}`, { waitUntil: 'load' });
+  const context = signedIn ? await signedInContext(browser, BASE, account, { storage: { 'almendra.firstPatientTour': 'done' } }) : await browser.newContext(PHONE);
   const ready = READY[new URL(`${BASE}${route}`).pathname];
   if (!ready) throw new Error(`${route}: no ready selector`);
-  for (const selector of ready) await page.locator(selector).first().waitFor({ state: 'visible', timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
-  // LCP is final at the first input; until then take the latest candidate once the screen's content is
-  // there, the network is quiet and two frames have been painted since.
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-  const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
-  // FIRST_VISIT_LCP=1: every candidate with its element (which paint the figure is).
-  if (process.env.FIRST_VISIT_LCP) console.log(`${route} ${throttled ? 'throttled' : 'plain'}: ${(await page.evaluate(() => (window as unknown as { __lcpLog: string[] }).__lcpLog)).join(' | ')}`);
-  if (lcpMs === 0) throw new Error(`${route}: no largest-contentful-paint entry`);
-  const landed = new URL(page.url()).pathname;
-  if (landed !== new URL(`${BASE}${route}`).pathname) throw new Error(`${route} ended on ${landed}`);
+  const { visit } = await measureVisit(context, `${BASE}${route}`, { throttled, ready });
   await context.close();
+  // FIRST_VISIT_LCP=1: every candidate with its element (which paint the figure is).
+  if (process.env.FIRST_VISIT_LCP) console.log(`${route} ${throttled ? 'throttled' : 'plain'}: ${visit.lcpLog.join(' | ')}`);
   // FIRST_VISIT_LIST=1: what the screen asked for, in order (to see what loads before the screen).
-  if (process.env.FIRST_VISIT_LIST) console.log(`${route} ${throttled ? 'throttled' : 'plain'}:\n  ${urls.join('\n  ')}`);
-  return { lcpMs, bytes, scriptBytes, requests };
+  if (process.env.FIRST_VISIT_LIST) console.log(`${route} ${throttled ? 'throttled' : 'plain'}:\n  ${visit.urls.join('\n  ')}`);
+  return visit;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   // Production mode: what `npm start` serves (precompressed assets, immutable caching).
@@ -115,7 +62,7 @@ async function main(): Promise<void> {
     const routes = only ? allRoutes.filter((r) => only.includes(r.label)) : allRoutes;
     // One unmeasured visit warms the server (first SQL, first file reads), not the browser.
     await visit(browser, account, '/login', false, false);
-    const results: Record<string, { throttled: Visit; unthrottled: Visit }> = {};
+    const results: Record<string, { throttled: ReturnType<typeof medianVisit>; unthrottled: ReturnType<typeof medianVisit> }> = {};
     for (const { label, route, signedIn } of routes) {
       const throttled: Visit[] = [];
       const plain: Visit[] = [];
@@ -123,13 +70,7 @@ async function main(): Promise<void> {
         throttled.push(await visit(browser, account, route, true, signedIn));
         plain.push(await visit(browser, account, route, false, signedIn));
       }
-      const pick = (visits: Visit[]): Visit => ({
-        lcpMs: median(visits.map((v) => v.lcpMs)),
-        bytes: median(visits.map((v) => v.bytes)),
-        scriptBytes: median(visits.map((v) => v.scriptBytes)),
-        requests: median(visits.map((v) => v.requests)),
-      });
-      results[label] = { throttled: pick(throttled), unthrottled: pick(plain) };
+      results[label] = { throttled: medianVisit(throttled), unthrottled: medianVisit(plain) };
       console.log(`${label.padEnd(11)} LCP ${results[label].throttled.lcpMs.toFixed(0)} ms throttled (${results[label].unthrottled.lcpMs.toFixed(0)} ms unthrottled), ${(results[label].throttled.bytes / 1024).toFixed(0)} KB on the wire, JS ${(results[label].throttled.scriptBytes / 1024).toFixed(0)} KB`);
     }
     const result = { name: 'first-visit', browser: browser.version(), runs: RUNS, network: 'Fast 4G (9 Mbps, 150 ms RTT)', cpuSlowdown: CPU_SLOWDOWN, results };

@@ -10,24 +10,16 @@
 // nothing (budgets: first visit LCP < 2.0 s and JS ≤ 150 KB; repeat visit painted in < 1 s).
 //   npx tsx e2e/bench/portal-visit.ts           (builds the web app into a temp dir first)
 //   WEB_DIST_DIR=/tmp/web-x npx tsx e2e/bench/portal-visit.ts
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { startBenchServer } from './app-server';
 import { launchChromium } from './chromium';
-import { CPU_SLOWDOWN, FAST_4G } from './first-visit-support';
+import { CPU_SLOWDOWN, measureVisit, medianVisit, signedInContext, type Visit } from './first-visit-support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3234);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-interface Visit {
-  fcpMs: number;
-  lcpMs: number;
-  bytes: number;
-  scriptBytes: number;
-  requests: number;
-  /** The document came from the service worker. */
-  fromServiceWorker: boolean;
-}
+/** The portal with its data: the greeting over the patient's home tab. */
+const READY = ['[data-testid="portal"] h1:visible'];
 
 interface Patient {
   email: string;
@@ -67,90 +59,29 @@ async function seedPatient(): Promise<Patient> {
   return { email, password };
 }
 
-/** A phone signed in as the patient: the refresh cookie of a real sign-in and the stored session. */
-async function patientContext(browser: Browser, patient: Patient): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'es-AR', serviceWorkers: 'allow' });
-  const login = await context.request.post(`${BASE}/api/v1/auth/login`, { data: { email: patient.email, password: patient.password } });
-  if (!login.ok()) throw new Error(`patient sign-in: ${login.status()}`);
-  const session = (await login.json()) as { accessToken: string; expiresAt: string };
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem('almendra.session')) localStorage.setItem('almendra.session', value);
-  }, JSON.stringify({ accessToken: session.accessToken, expiresAt: session.expiresAt, loggedIn: 'true' }));
-  return context;
-}
-
-async function measure(context: BrowserContext, throttled: boolean): Promise<{ page: Page; visit: Visit }> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (throttled) {
-    await cdp.send('Network.emulateNetworkConditions', FAST_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  }
-  const types = new Map<string, string>();
-  const fromWorker = new Set<string>();
-  let bytes = 0;
-  let scriptBytes = 0;
-  let requests = 0;
-  cdp.on('Network.responseReceived', (event) => {
-    types.set(event.requestId, event.type);
-    if (event.response.fromServiceWorker) fromWorker.add(event.requestId);
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    // What the service worker answered from its cache did not cross the network.
-    if (fromWorker.has(event.requestId)) return;
-    requests += 1;
-    bytes += event.encodedDataLength;
-    if (types.get(event.requestId) === 'Script') scriptBytes += event.encodedDataLength;
-  });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number; __fcp: number };
-    w.__lcp = 0;
-    w.__fcp = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') w.__fcp = entry.startTime;
-    }).observe({ type: 'paint', buffered: true });
-  });
-  const response = await page.goto(`${BASE}/portal`, { waitUntil: 'load' });
-  await page.locator('[data-testid="portal"] h1:visible').first().waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-  const { lcp, fcp } = await page.evaluate(() => ({ lcp: (window as unknown as { __lcp: number }).__lcp, fcp: (window as unknown as { __fcp: number }).__fcp }));
-  if (new URL(page.url()).pathname !== '/portal') throw new Error(`ended on ${page.url()}`);
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  return { page, visit: { fcpMs: fcp, lcpMs: lcp, bytes, scriptBytes, requests, fromServiceWorker: response?.fromServiceWorker() ?? false } };
-}
-
+/** A first visit in a fresh phone, then, once the service worker controls it, a repeat visit in a new tab. */
 async function visitPair(browser: Browser, patient: Patient, throttled: boolean): Promise<{ first: Visit; repeat: Visit }> {
-  const context = await patientContext(browser, patient);
+  // The stored session is written only on the first page: the repeat visit finds what the app kept.
+  const context = await signedInContext(browser, BASE, patient, { contextOptions: { serviceWorkers: 'allow' }, keepStoredSession: true });
   try {
-    const { page, visit: first } = await measure(context, throttled);
+    const { page, visit: first } = await measureVisit(context, `${BASE}/portal`, { throttled, ready: READY });
     // The worker installs after the first load (precaching the build) and takes control of the page.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
     await page.close();
-    const { visit: repeat } = await measure(context, throttled);
+    const { page: again, visit: repeat } = await measureVisit(context, `${BASE}/portal`, { throttled, ready: READY });
+    await again.close();
     if (!repeat.fromServiceWorker) throw new Error('the repeat visit did not come from the service worker');
+    // PORTAL_VISIT_LIST=1: what each visit asked the network for, in order; PORTAL_VISIT_LCP=1: its paints.
+    for (const [label, visit] of [['first', first], ['repeat', repeat]] as const) {
+      if (process.env.PORTAL_VISIT_LIST) console.log(`${label} ${throttled ? 'throttled' : 'plain'}:\n  ${visit.urls.join('\n  ')}`);
+      if (process.env.PORTAL_VISIT_LCP) console.log(`${label} ${throttled ? 'throttled' : 'plain'}: ${visit.lcpLog.join(' | ')}`);
+    }
     return { first, repeat };
   } finally {
     await context.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const pick = (visits: Visit[]): Visit => ({
-  fcpMs: median(visits.map((v) => v.fcpMs)),
-  lcpMs: median(visits.map((v) => v.lcpMs)),
-  bytes: median(visits.map((v) => v.bytes)),
-  scriptBytes: median(visits.map((v) => v.scriptBytes)),
-  requests: median(visits.map((v) => v.requests)),
-  fromServiceWorker: visits.every((v) => v.fromServiceWorker),
-});
 
 async function main(): Promise<void> {
   const server = await startBenchServer({ port: PORT, name: 'portal-visit', env: { NODE_ENV: 'production', LOGIN_RATE_LIMIT_PER_EMAIL: '1000', LOGIN_RATE_LIMIT_PER_IP: '1000' } });
@@ -166,8 +97,8 @@ async function main(): Promise<void> {
       plain.push(await visitPair(browser, patient, false));
     }
     const results = {
-      first: { throttled: pick(throttled.map((r) => r.first)), unthrottled: pick(plain.map((r) => r.first)) },
-      repeat: { throttled: pick(throttled.map((r) => r.repeat)), unthrottled: pick(plain.map((r) => r.repeat)) },
+      first: { throttled: medianVisit(throttled.map((r) => r.first)), unthrottled: medianVisit(plain.map((r) => r.first)) },
+      repeat: { throttled: medianVisit(throttled.map((r) => r.repeat)), unthrottled: medianVisit(plain.map((r) => r.repeat)) },
     };
     for (const [label, v] of Object.entries(results)) {
       console.log(`${label.padEnd(7)} LCP ${v.throttled.lcpMs.toFixed(0)} ms throttled (${v.unthrottled.lcpMs.toFixed(0)} ms unthrottled), FCP ${v.throttled.fcpMs.toFixed(0)} ms, ${(v.throttled.bytes / 1024).toFixed(0)} KB on the wire, JS ${(v.throttled.scriptBytes / 1024).toFixed(0)} KB`);

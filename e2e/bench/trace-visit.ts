@@ -15,7 +15,7 @@ const browser = await launchChromium();
 try {
   const account = await seedAccount(BASE);
   for (let run = 0; run < Number(process.env.RUNS ?? 2); run++) {
-    const context = await signedInContext(browser, BASE, account);
+    const context = await signedInContext(browser, BASE, account, { storage: { 'almendra.firstPatientTour': 'done' } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
