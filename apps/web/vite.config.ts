@@ -40,7 +40,10 @@ function precompressAssets(): Plugin {
 
 /** The bundled locale namespaces (src/lib/i18n.ts) stay in the entry chunk; every other locale file is lazy. */
 const BUNDLED_LOCALE_FILE = /[\\/](common|auth|nav|account|features|errors)\.json$/;
-const lazyLocaleOf = (language: string) => (id: string) => id.includes(`/locales/${language}/`) && id.endsWith('.json') && !BUNDLED_LOCALE_FILE.test(id);
+/** The patient portal's namespaces (PORTAL_NAMESPACES in src/lib/i18n.ts): a chunk of their own per language. */
+const PORTAL_LOCALE_FILE = /[\\/](portal|payments|plans)\.json$/;
+const lazyLocaleOf = (language: string, portal: boolean) => (id: string) =>
+  id.includes(`/locales/${language}/`) && id.endsWith('.json') && !BUNDLED_LOCALE_FILE.test(id) && PORTAL_LOCALE_FILE.test(id) === portal;
 
 const source = (file: string) => path.resolve(import.meta.dirname, 'src', file);
 const MAIN_LAYOUT = source('app/layouts/main-layout.tsx');
@@ -51,8 +54,10 @@ const MAIN_SCREENS = [
   { paths: ['/pacientes'], module: 'patients/routes/patients-page.tsx' },
   { paths: ['/ficha'], module: 'patients/routes/patient-record-page.tsx' },
   { paths: ['/alimentos'], module: 'foods/routes/foods-page.tsx' },
-].map(({ paths, module }) => ({ paths, modules: [MAIN_LAYOUT, source(`features/${module}`)], chunkNames: ['locales-es'] }));
-const CALENDAR_SCREEN = { paths: ['/citas', '/citasV2'], modules: [MAIN_LAYOUT, source('features/appointments/routes/appointment-pages.tsx')], chunkNames: ['locales-es'] };
+].map(({ paths, module }) => ({ paths, modules: [MAIN_LAYOUT, source(`features/${module}`)], chunkNames: ['locales-es', 'locales-es-portal'] }));
+const CALENDAR_SCREEN = { paths: ['/citas', '/citasV2'], modules: [MAIN_LAYOUT, source('features/appointments/routes/appointment-pages.tsx')], chunkNames: ['locales-es', 'locales-es-portal'] };
+/** The patient portal (issue 27): no main layout, and only its own locale namespaces. */
+const PORTAL_SCREEN = { paths: ['/portal'], modules: [source('features/portal/routes/portal-pages.tsx')], chunkNames: ['locales-es-portal'] };
 
 /**
  * The service worker (src/sw.ts, docs/web.md "Offline and updates"): Workbox's injectManifest fills its
@@ -77,7 +82,7 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), precompressAssets(), routePreloadManifest([LOGIN_SCREEN, ...MAIN_SCREENS, CALENDAR_SCREEN]), serviceWorker],
+  plugins: [react(), precompressAssets(), routePreloadManifest([LOGIN_SCREEN, ...MAIN_SCREENS, CALENDAR_SCREEN, PORTAL_SCREEN]), serviceWorker],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -95,15 +100,19 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'locales-es', test: lazyLocaleOf('es') },
-            { name: 'locales-es-AR', test: lazyLocaleOf('es-AR') },
-            { name: 'locales-en', test: lazyLocaleOf('en') },
+            { name: 'locales-es', test: lazyLocaleOf('es', false) },
+            { name: 'locales-es-AR', test: lazyLocaleOf('es-AR', false) },
+            { name: 'locales-en', test: lazyLocaleOf('en', false) },
+            { name: 'locales-es-portal', test: lazyLocaleOf('es', true) },
+            { name: 'locales-es-AR-portal', test: lazyLocaleOf('es-AR', true) },
+            { name: 'locales-en-portal', test: lazyLocaleOf('en', true) },
             {
               name: firstLoadGroups({
                 entry: source('main.tsx'),
                 login: LOGIN_SCREEN.modules[0]!,
                 shell: MAIN_LAYOUT,
                 screens: MAIN_SCREENS.map((screen) => screen.modules[1]!),
+                portal: PORTAL_SCREEN.modules[0]!,
               }),
             },
           ],

@@ -4,6 +4,9 @@
 // cost more than the bytes. The groups here:
 //   - what the entry needs (shared by lazy chunks too, so not in the entry chunk itself): one chunk;
 //   - what the login screen needs beyond the entry chunk (shared UI, not feature code): one chunk;
+//   - what the patient portal needs beyond that, other than feature code (issue 27: the portal's first
+//     load must stay light, so it never loads the professional's shell groups below): one chunk, which
+//     the shell and the screens load too where they share it;
 //   - what the signed-in shell (main layout) needs beyond that: one chunk;
 //   - what two or more of the main screens share beyond that: one chunk;
 //   - each screen's own code stays in its route chunk; everything else is chunked as before.
@@ -113,11 +116,28 @@ export function createReach(graph: ModuleGraph) {
   const resolve = (from: string, spec: string): string | undefined => {
     const imported = graph.getModuleInfo(from)?.importedIds ?? [];
     if (spec.startsWith('.')) {
-      const target = path.resolve(path.dirname(from), spec);
+      // TypeScript sources import './x.js' for the file x.ts.
+      const target = path.resolve(path.dirname(from), spec).replace(/\.js$/, '');
       return imported.find((id) => id === target || id.startsWith(`${target}.`) || id.startsWith(`${target}/index.`));
+    }
+    // Our workspace packages resolve to their sources (packages/<name>/src/…), not to node_modules:
+    // '@almendra/domain' is packages/domain/src/index.ts, '@almendra/contracts/constants' …/src/constants.ts.
+    const workspace = /^@almendra\/([^/]+)(\/.+)?$/.exec(spec);
+    if (workspace) {
+      const target = `/packages/${workspace[1]}/src${workspace[2] ?? '/index'}`;
+      return imported.find((id) => id.includes(`${target}.`) || id.includes(`${target}/index.`));
     }
     const candidates = imported.filter((id) => id.includes(`/node_modules/${spec}/`));
     return candidates.length === 1 ? candidates[0] : undefined;
+  };
+
+  /** Whether a module can export `name`: a barrel may (through its own stars); other modules if they declare it. */
+  const mayExport = (id: string, name: string): boolean => {
+    const statements = statementsOf(id);
+    if (statements.barrel || statements.stars.length > 0 || statements.exportsFrom.has(name)) return true;
+    const code = (graph.getModuleInfo(id)?.code ?? '').replace(/\/\*[\s\S]*?\*\//g, '');
+    const escaped = name.replace(/[$]/g, '\\$');
+    return new RegExp(`export\\s+(?:declare\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var|class|enum)\\s+${escaped}\\b|export\\s*\\{[^}]*\\b${escaped}\\b[^}]*\\}`).test(code);
   };
 
   return (roots: readonly string[]): Set<string> => {
@@ -151,7 +171,8 @@ export function createReach(graph: ModuleGraph) {
         if (source && target) visitNames(target, source.name === '*' ? '*' : [source.name]);
         else if (!source) for (const star of statements.stars) {
           const starTarget = resolve(id, star);
-          if (starTarget) visitNames(starTarget, [name]);
+          // Of the modules an `export *` names, only the one that exports the name is needed.
+          if (starTarget && mayExport(starTarget, name)) visitNames(starTarget, [name]);
         }
         else for (const next of graph.getModuleInfo(id)?.importedIds ?? []) visitWhole(next);
       }
@@ -174,6 +195,8 @@ export interface FirstLoadRoutes {
   login: string;
   shell: string;
   screens: readonly string[];
+  /** The patient portal's route module. */
+  portal: string;
 }
 
 /** The `name` function of a code-splitting group: which first-load chunk a module goes to, or none. */
@@ -191,10 +214,15 @@ export function firstLoadGroups(routes: FirstLoadRoutes) {
       // had cut it into ten files, each a request before anything runs, on every screen).
       for (const m of entry) if (m !== routes.entry && !m.endsWith('.css')) assigned.set(m, 'boot');
       claim(reach([routes.login]), 'login-ui', (m) => !m.includes('/src/features/'));
-      claim(reach([routes.shell]), 'app-shell', (m) => m !== routes.shell && !EVALUATED_ON_LOAD.test(m));
+      // Nothing the portal needs goes into the professional's groups below (the portal would load them
+      // whole): its feature code keeps the bundler's own chunks, shared with the screens that use it.
+      const portal = reach([routes.portal]);
+      claim(portal, 'portal-ui', (m) => !m.includes('/src/features/') && !EVALUATED_ON_LOAD.test(m));
+      const notPortal = (m: string) => !portal.has(m);
+      claim(reach([routes.shell]), 'app-shell', (m) => m !== routes.shell && !EVALUATED_ON_LOAD.test(m) && notPortal(m));
       const counts = new Map<string, number>();
       for (const screen of routes.screens) for (const m of reach([screen])) counts.set(m, (counts.get(m) ?? 0) + 1);
-      claim([...counts].filter(([m, n]) => n >= 2 && !routes.screens.includes(m) && !EVALUATED_ON_LOAD.test(m)).map(([m]) => m), 'screens-common');
+      claim([...counts].filter(([m, n]) => n >= 2 && !routes.screens.includes(m) && !EVALUATED_ON_LOAD.test(m) && notPortal(m)).map(([m]) => m), 'screens-common');
       groupOf = assigned;
     }
     return groupOf.get(id) ?? null;

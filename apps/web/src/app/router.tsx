@@ -3,7 +3,7 @@
 // welcome page for a visitor; unknown paths → the 404 screen.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { ensureSession } from '../lib/auth';
-import { loadLazyNamespaces } from '../lib/i18n';
+import { loadLazyNamespaces, PORTAL_NAMESPACES } from '../lib/i18n';
 import { guardLoader } from './access';
 import { FullPageLayout } from './layouts/full-page-layout';
 import { lazyPage, loadWithTimeout, type LazyPage } from './lazy-page';
@@ -120,6 +120,12 @@ const SHELL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>([
   'comingSoon',
 ]);
 
+/** Screens that load only some feature namespaces (the rest load them all). */
+const PAGE_NAMESPACES: Partial<Record<PageKey, Parameters<typeof loadLazyNamespaces>[0]>> = {
+  portal: PORTAL_NAMESPACES,
+  portalAccept: PORTAL_NAMESPACES,
+};
+
 /** Renders nothing: the boot overlay covers the first load, and redirect-only routes never show. */
 function BootFallback() {
   return null;
@@ -137,7 +143,7 @@ function toRouteObject(entry: RouteEntry): RouteObject {
       const loading = Promise.all([
         Page.preload(),
         entry.layout === 'main' ? MainLayout.preload() : null,
-        SHELL_PAGES.has(entry.page) ? null : loadWithTimeout('locales', loadLazyNamespaces),
+        SHELL_PAGES.has(entry.page) ? null : loadWithTimeout('locales', () => loadLazyNamespaces(PAGE_NAMESPACES[entry.page])),
       ]);
       // Marked handled: when the guard redirects, a failure of this (now unused) download is no error.
       loading.catch(() => undefined);

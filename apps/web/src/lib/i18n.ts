@@ -151,12 +151,19 @@ void i18n
   });
 
 /**
- * The feature namespaces in the current language (and its fallback); route loaders await it. Rejects
- * when a locale chunk failed, so the route shows the chunk error screen instead of bare keys.
+ * The patient portal's namespaces (its screens, its payments card, the plan it reads): a chunk of their
+ * own per language (vite.config.ts), so a patient's phone does not download the professional's texts.
  */
-export function loadLazyNamespaces(): Promise<void> {
+export const PORTAL_NAMESPACES = ['portal', 'payments', 'plans'] as const satisfies readonly (typeof LAZY_NAMESPACES)[number][];
+
+/**
+ * The feature namespaces (all of them unless told) in the current language and its fallback; route
+ * loaders await it. Rejects when a locale chunk failed, so the route shows the chunk error screen
+ * instead of bare keys.
+ */
+export function loadLazyNamespaces(namespaces: readonly (typeof LAZY_NAMESPACES)[number][] = LAZY_NAMESPACES): Promise<void> {
   return new Promise((resolve, reject) => {
-    void i18n.loadNamespaces([...LAZY_NAMESPACES], (error) => (error ? reject(new Error(String(error))) : resolve()));
+    void i18n.loadNamespaces([...namespaces], (error) => (error ? reject(new Error(String(error))) : resolve()));
   });
 }
 

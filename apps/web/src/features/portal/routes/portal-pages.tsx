@@ -1,7 +1,9 @@
 // /portal: the patient's portal, built for a phone first: home (next appointment, plan, unread
 // messages), my plan (readable here, with its PDF), chat with my nutritionist, my daily log, and video
 // calls (the incoming-call notice shows on every tab). /portal/aceptar: code + password → account.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+// The home tab is what a first visit paints; the plan, chat and log tabs load their code when opened
+// (issue 27: the portal's first load on a phone stays under 150 KB of JavaScript).
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { AutoTextarea } from '../../../components/auto-textarea';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -18,18 +20,25 @@ import { useRealtimeEvents } from '../../../lib/use-realtime';
 import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
 import { AuthCard } from '../../account/components/auth-card';
 import { chatApi } from '../../chat/api/chat-api';
-import { ChatThread } from '../../chat/components/chat-thread';
 import { CallScreen, IncomingCallNotice, useCallState } from '../../video/components/call-screen';
 import { callManager } from '../../video/lib/call-manager';
 import { portalApi, portalKeys } from '../api/portal-api';
-import { DailyLogDays } from '../components/daily-log-days';
-import { DailyLogForm } from '../components/daily-log-form';
 import { InstallCard } from '../components/install-card';
-import { PlanReader } from '../components/plan-reader';
 import { VersionCheck } from '../../../app/version-check';
 import { NotificationsCard } from '../../push/components/notifications-card';
 import { formatDate, formatLongDateTime } from '../../../lib/dates';
 import { PendingPaymentsCard } from '../../payments/components/pending-payments-card';
+
+const ChatThread = lazy(() => import('../../chat/components/chat-thread').then((m) => ({ default: m.ChatThread })));
+const PlanReader = lazy(() => import('../components/plan-reader').then((m) => ({ default: m.PlanReader })));
+const DailyLogForm = lazy(() => import('../components/daily-log-form').then((m) => ({ default: m.DailyLogForm })));
+const DailyLogDays = lazy(() => import('../components/daily-log-days').then((m) => ({ default: m.DailyLogDays })));
+
+/** A tab whose code loads when it is first opened: a loader meanwhile. */
+function LazyTab({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return <Suspense fallback={<Loader m="md" aria-label={t('loading')} />}>{children}</Suspense>;
+}
 
 const PORTAL_TABS = ['home', 'plan', 'chat', 'log', 'call'] as const;
 type PortalTab = (typeof PORTAL_TABS)[number];
@@ -161,16 +170,24 @@ export function PortalPage() {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="plan" pt="md">
-            {currentPlan ? <PortalPlan /> : <Text c="dimmed">{t('portal:portal.noPlan')}</Text>}
+            {currentPlan ? (
+              <LazyTab>
+                <PortalPlan />
+              </LazyTab>
+            ) : (
+              <Text c="dimmed">{t('portal:portal.noPlan')}</Text>
+            )}
           </Tabs.Panel>
           <Tabs.Panel value="chat" pt="md">
             <PortalChat patientId={patient.id} title={t('portal:chat.titleWith', { name: nutritionistName })} />
           </Tabs.Panel>
           <Tabs.Panel value="log" pt="md">
-            <Stack gap="md">
-              <DailyLogForm />
-              <MyLog />
-            </Stack>
+            <LazyTab>
+              <Stack gap="md">
+                <DailyLogForm />
+                <MyLog />
+              </Stack>
+            </LazyTab>
           </Tabs.Panel>
           <Tabs.Panel value="call" pt="md">
             {call.phase === 'idle' || call.phase === 'incoming' ? (
@@ -218,7 +235,9 @@ function PortalChat({ patientId, title }: { patientId: string; title: string }) 
           {title}
         </Title>
       </Group>
-      <ChatThread endpoint={chatApi.portalEndpoint(patientId)} height="fill" />
+      <LazyTab>
+        <ChatThread endpoint={chatApi.portalEndpoint(patientId)} height="fill" />
+      </LazyTab>
     </Paper>
   );
 }
