@@ -4,9 +4,14 @@
 //   cut, from what the service worker kept, even after the 4-second access token expired;
 // - the server's own pages and files are never answered with the app's shell;
 // - signing out deletes the kept API answers, so the next person on the phone sees none of them;
-// - from the second visit the portal offers "Instalar la app" (Chromium's install event), dismissible.
+// - from the second visit the portal offers "Instalar la app" (Chromium's install event), dismissible;
+// - a push message delivered to the portal's service worker through the DevTools protocol (as a push
+//   service would deliver it) shows the notification, and the worker's click handler takes the open
+//   portal to the chat. A real click on a system notification cannot be driven from CDP or Playwright:
+//   the handler runs on a NotificationEvent dispatched in the worker for the notification it showed.
 // Screenshots of the offer at 390×844, light and dark.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { pushTitle } from '../../apps/server/src/modules/push/push-titles.js';
 import { apiCall, expectAccessible, register, screenshot } from './support.js';
 
 // The rest of the suite runs without service workers (playwright.config.ts); this spec is about them.
@@ -140,6 +145,63 @@ test('the portal installs as an app and its latest plan stays readable offline; 
   await patientPage.goto('/portal');
   await expect(patientPage).toHaveURL(/\/login/);
   await expect(patientPage.getByText('Yogur con frutillas y avena')).toHaveCount(0);
+  await context.close();
+});
+
+test('a push message shows its notification from the service worker, and clicking it opens the chat', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const { inviteUrl } = await practiceWithPublishedPlan(page);
+  const context = await phoneContext(browser);
+  const origin = new URL(baseURL!).origin;
+  // What the patient answers when the portal asks (NotificationsCard): without it no notification shows.
+  await context.grantPermissions(['notifications'], { origin });
+  const patientPage = await context.newPage();
+  await acceptInvite(patientPage, inviteUrl);
+  await controlledByServiceWorker(patientPage);
+  await expect(patientPage.getByRole('tab', { name: 'Inicio' })).toHaveAttribute('aria-selected', 'true');
+
+  // The portal's worker registration, as DevTools lists it.
+  const cdp = await context.newCDPSession(patientPage);
+  const registrations = new Map<string, { scopeURL: string; isDeleted: boolean }>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const r of updated) registrations.set(r.registrationId, r);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => [...registrations.values()].filter((r) => !r.isDeleted && r.scopeURL === `${origin}/`).length).toBe(1);
+  const [registrationId] = [...registrations].find(([, r]) => !r.isDeleted && r.scopeURL === `${origin}/`)!;
+
+  // What the server's push job sends when her nutritionist writes to her (chat.service.ts, push.service.ts):
+  // a title, a tag and the address to open; no name, no message text.
+  const payload = { title: pushTitle('patient', 'chat_message', 'es-AR')!, tag: 'chat', url: '/portal?tab=chat' };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+  const shown = () =>
+    patientPage.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, tag: n.tag, body: n.body, url: (n.data as { url?: string } | null)?.url, icon: n.icon })),
+    );
+  await expect.poll(shown, { timeout: 15_000 }).toEqual([
+    { title: 'Nuevo mensaje de tu nutricionista', tag: 'chat', body: '', url: `${origin}/portal?tab=chat`, icon: `${origin}/icons/icon-192.png` },
+  ]);
+  // A second message replaces the notification (same tag) instead of piling up.
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+  await patientPage.waitForTimeout(500);
+  expect(await shown()).toHaveLength(1);
+
+  // The click: the worker's notificationclick handler, on the notification it showed, sends the open
+  // portal (on its home tab) to the chat and closes the notification.
+  const worker = context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`);
+  expect(worker).toBeDefined();
+  await worker!.evaluate(async () => {
+    // The worker's global scope (this project's e2e types know the DOM, not WebWorker).
+    const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean; NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
+    const [notification] = await scope.registration.getNotifications({ tag: 'chat' });
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
+  });
+  await expect(patientPage).toHaveURL(/\/portal\?tab=chat$/);
+  await expect(patientPage.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
+  await expect(patientPage.getByTestId('portal-chat')).toBeVisible();
+  await expect(patientPage.getByTestId('portal-chat').getByRole('textbox')).toBeVisible();
+  await screenshot(patientPage, 'pwa-03-notification-opens-chat');
+  expect(await shown()).toEqual([]);
   await context.close();
 });
 

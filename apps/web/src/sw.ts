@@ -21,6 +21,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { NOT_SHELL_NAVIGATIONS, OFFLINE_API_CACHE, PLAN_PDF_PATH, PLAN_PATH, isOfflineApiPath } from './lib/offline-routes';
+import { clickAction, notificationUrl, readPushPayload } from './lib/push-notification';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -73,31 +74,12 @@ registerRoute(
   }),
 );
 
-interface PushPayload {
-  title: string;
-  tag?: string;
-  url?: string;
-}
-
-function readPush(event: PushEvent): PushPayload {
+function readPush(event: PushEvent) {
   try {
-    const data = event.data?.json() as Partial<PushPayload> | null;
-    if (data && typeof data.title === 'string' && data.title) {
-      return { title: data.title, ...(typeof data.tag === 'string' ? { tag: data.tag } : {}), ...(typeof data.url === 'string' ? { url: data.url } : {}) };
-    }
+    return readPushPayload(event.data?.json());
   } catch {
-    // Not JSON: shown with the generic title below.
-  }
-  return { title: 'Almendra' };
-}
-
-/** Only addresses of this app are opened from a notification. */
-function sameOriginUrl(url: string | undefined): string {
-  try {
-    const target = new URL(url ?? '/', self.location.origin);
-    return target.origin === self.location.origin ? target.href : self.location.origin + '/';
-  } catch {
-    return self.location.origin + '/';
+    // Not JSON: shown with the generic title.
+    return readPushPayload(null);
   }
 }
 
@@ -109,23 +91,26 @@ self.addEventListener('push', (event) => {
       icon: '/icons/icon-192.png',
       badge: '/icons/maskable-192.png',
       lang: 'es',
-      data: { url: sameOriginUrl(payload.url) },
+      data: { url: notificationUrl(payload.url, self.location.origin) },
     }),
   );
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = sameOriginUrl((event.notification.data as { url?: string } | null)?.url);
+  const url = notificationUrl((event.notification.data as { url?: string } | null)?.url, self.location.origin);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const exact = windows.find((client) => client.url === url);
-      if (exact) return void (await exact.focus());
+      const action = clickAction(
+        windows.map((client) => ({ url: client.url, navigable: 'navigate' in client })),
+        url,
+        self.location.origin,
+      );
+      if (action.kind === 'focus') return void (await windows[action.window]!.focus());
       // An open window of the app goes to the notification's screen instead of opening a second one.
-      const open = windows.find((client) => new URL(client.url).origin === self.location.origin && 'navigate' in client);
-      if (open) {
-        const moved = await open.navigate(url).catch(() => null);
+      if (action.kind === 'navigate') {
+        const moved = await windows[action.window]!.navigate(url).catch(() => null);
         if (moved) return void (await moved.focus());
       }
       await self.clients.openWindow(url);
