@@ -32,9 +32,10 @@ async function pickFood(page: Page, meal: string, search: string, option: RegExp
   await fetched;
 }
 
-test('formula plan for a patient: meal slots, live totals vs target, copy day, save, PDF and email', async ({ page, baseURL }, testInfo) => {
+/** A new practice with Martín Ruiz (email and mobile) and his consultation; the API session stays open. */
+async function practiceWithMartin(page: Page, baseURL: string) {
   const account = await register(page);
-  const api = await apiSession(baseURL!, account.email, account.password);
+  const api = await apiSession(baseURL, account.email, account.password);
   const patient = await api.call<{ id: string }>('POST', '/api/v1/patients', {
     firstName: 'Martín',
     lastName: 'Ruiz',
@@ -49,6 +50,13 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
     time: '09:00',
     measurements: { weightKg: 84.2, heightCm: 178 },
   });
+  return { api, patient };
+}
+
+// A formula plan for a patient: built in the editor (first test), then shared and published (second test,
+// on a plan of the same content saved through the API), so neither runs near the minute with two workers.
+test('formula plan for a patient: meal slots, live totals vs target, copy day, save', async ({ page, baseURL }) => {
+  const { api } = await practiceWithMartin(page, baseURL!);
 
   // Configuración › Comidas: the defaults follow the slots (Media mañana second, Cena last); rename slot 2,
   // switch Media tarde off.
@@ -150,6 +158,26 @@ test('formula plan for a patient: meal slots, live totals vs target, copy day, s
   // Micronutrient adequacy for a 45-year-old man (IOM RDA calcium 1.000 mg).
   await expect(page.getByTestId('adequacy').getByRole('row', { name: /Calcio \(mg\)/ })).toContainText('1.000 (RDA)');
   await screenshot(page, 'plans-07-adequacy');
+  await page.getByRole('tab', { name: 'Martes' }).click();
+  await expect(page.getByTestId('meal-1').getByTestId('meal-total')).toContainText('223 kcal');
+  await api.dispose();
+});
+
+test('formula plan for a patient: PDF, email, WhatsApp link, back to draft and published, a dish per serving', async ({ page, baseURL }, testInfo) => {
+  const { api, patient } = await practiceWithMartin(page, baseURL!);
+  // The plan the test above saves: 1½ tazas of whole milk (SR24's cup, 244 g) at breakfast, Monday to Wednesday.
+  const milk = await api.call<{ measures: Array<{ position: number; gramWeight: number }> }>('GET', '/api/v1/foods/ar%3Aleche-entera');
+  const cup = milk.measures.find((measure) => measure.gramWeight === 244)!.position;
+  const breakfastOfMilk = (day: number) => ({ day, meals: [{ slot: 1, items: [{ kind: 'food', id: 'ar:leche-entera', quantity: 1.5, unit: cup }] }] });
+  const plan = await api.call<{ id: string }>('POST', '/api/v1/plans', {
+    type: 2,
+    title: 'Plan semanal de Martín',
+    goal: 'restriction-moderate',
+    patientId: patient.id,
+    content: { formula: [breakfastOfMilk(1), breakfastOfMilk(2), breakfastOfMilk(3)] },
+  });
+  await page.goto(`/detalle-de-plan?id=${plan.id}`);
+  await expect(page.getByRole('heading', { name: 'Plan semanal de Martín' })).toBeVisible();
   await page.getByRole('tab', { name: 'Martes' }).click();
   await expect(page.getByTestId('meal-1').getByTestId('meal-total')).toContainText('223 kcal');
 
