@@ -46,9 +46,11 @@ const ALLOWED: Record<number, string[]> = {
   4: ['01', '18', '08', '09', '19', '12'],
   2: ['09', '01', '12'],
   5: ['09', '01', '12'],
-  3: ['05', '10', '13', '15', '17', '07', '16', '20', '11', '04', '09'],
-  6: ['05', '10', '13', '15', '17', '07', '16', '20', '11', '04', '09'],
+  // Lunch and dinner: the egg (group 01) is a protein food there, never a breakfast dairy or a snack.
+  3: ['01', '05', '10', '13', '15', '17', '16', '20', '11', '04', '09'],
+  6: ['01', '05', '10', '13', '15', '17', '16', '20', '11', '04', '09'],
 };
+const EGG = /^Huevo/;
 
 describe('propose a day, property', () => {
   it('meets the targets with foods its meals take, or says why', { timeout: 400_000 }, async () => {
@@ -78,7 +80,9 @@ describe('propose a day, property', () => {
             for (const item of answer.items) {
               expect(item.grams % 10).toBe(0);
               expect(item.grams).toBeGreaterThan(0);
-              expect(ALLOWED[item.slot]).toContain(foods.find((f) => f.id === item.foodId)!.group);
+              const food = foods.find((f) => f.id === item.foodId)!;
+              expect(ALLOWED[item.slot]).toContain(food.group);
+              if (food.group === '01') expect(EGG.test(food.name), `${food.name} en la comida ${item.slot}`).toBe([3, 6].includes(item.slot));
             }
             for (const slot of slots) expect(answer.items.some((i) => i.slot === slot)).toBe(true);
           } catch (error) {

@@ -1,12 +1,13 @@
 // "Proponer un día": a day of foods for the plan's meals that meets the energy and macronutrient targets,
 // as a mixed-integer programme solved by HiGHS. Each meal is written the way Argentine plans are (a dairy
 // and bread at breakfast; a protein food, a starch, vegetables and oil at lunch and dinner…): every "role"
-// of a meal picks exactly one food among a few candidates of its food groups, in 10 g steps within a usual
-// portion. The model is written out in docs/plans.md.
+// of a meal picks exactly one food among a few candidates that can fill it (food-roles.ts: cooked legumes,
+// never dry raw ones; an egg as a protein food, never as a dairy), in 10 g steps within a usual portion. The model is written out in docs/plans.md.
 import type { ProposeDayResponse, SolverMacros } from '@almendra/contracts';
 import { AppError } from '../../../lib/errors.js';
+import { rolesOf, usualGrams, type FoodRole } from './food-roles.js';
 import { SLOT_NAMES_ES, kindOfSlot } from './meal-patterns.js';
-import { LinearModel, solveMilp } from './milp.js';
+import { LinearModel, solveMilp, solveMilpFromRelaxation } from './milp.js';
 import { addTargetRows, deviationOf, explainMiss, meetsTargets, sumNutrition, totalsOf, type Nutrition, type Targets } from './targets.js';
 
 /** A food that may go in the day: its USDA food group code ("01" dairy and egg…) and nutrition per gram. */
@@ -20,36 +21,35 @@ export interface CandidateFood {
 
 interface Role {
   name: string;
-  groups: readonly string[];
+  /** Which foods can fill it (food-roles.ts: read from the food's group and name, the way it is served). */
+  kind: FoodRole;
   /** Usual portion in grams, and at most this energy for one portion (a cheese is a smaller portion than milk). */
   gramsLo: number;
   gramsHi: number;
   kcalHi: number;
   optional?: boolean;
-  /** Only foods written as cooked ("cocido", "hervido", "al horno"…): a side is served cooked, never raw rice. */
-  cooked?: boolean;
 }
-const COOKED = /cocid|hervid|al horno|asad|pure|puré/i;
 
 /**
  * The roles of each kind of meal (same kinds as the exchange model's table in meal-patterns.ts), after the
- * plans of Torresani & Somoza (Lineamientos para el cuidado nutricional, 3.ª ed. 2009). Groups are the
- * USDA food group codes the food database uses.
+ * plans of Torresani & Somoza (Lineamientos para el cuidado nutricional, 3.ª ed. 2009): a dairy and bread at
+ * breakfast and merienda, fruit or a dairy or a few nuts for the small snacks, and at lunch and dinner a
+ * protein food, a cooked starch, vegetables, oil and a fruit for dessert.
  */
 const ROLES: Record<'breakfast' | 'snack' | 'main', Role[]> = {
   breakfast: [
-    { name: 'lácteo', groups: ['01'], gramsLo: 30, gramsHi: 250, kcalHi: 200 },
-    { name: 'pan o cereal', groups: ['18', '08'], gramsLo: 20, gramsHi: 100, kcalHi: 300 },
-    { name: 'fruta', groups: ['09'], gramsLo: 80, gramsHi: 250, kcalHi: 180, optional: true },
-    { name: 'para untar o endulzar', groups: ['19', '12'], gramsLo: 10, gramsHi: 30, kcalHi: 120, optional: true },
+    { name: 'lácteo', kind: 'dairy', gramsLo: 30, gramsHi: 250, kcalHi: 200 },
+    { name: 'pan o cereal', kind: 'bread', gramsLo: 20, gramsHi: 100, kcalHi: 300 },
+    { name: 'fruta', kind: 'fruit', gramsLo: 80, gramsHi: 250, kcalHi: 180, optional: true },
+    { name: 'para untar o endulzar', kind: 'spread', gramsLo: 10, gramsHi: 30, kcalHi: 120, optional: true },
   ],
-  snack: [{ name: 'colación', groups: ['09', '01', '12'], gramsLo: 20, gramsHi: 250, kcalHi: 250 }],
+  snack: [{ name: 'colación', kind: 'snack', gramsLo: 20, gramsHi: 250, kcalHi: 250 }],
   main: [
-    { name: 'proteico', groups: ['05', '10', '13', '15', '17', '07', '16'], gramsLo: 60, gramsHi: 250, kcalHi: 480 },
-    { name: 'guarnición', groups: ['20', '11', '16'], gramsLo: 80, gramsHi: 300, kcalHi: 450, cooked: true },
-    { name: 'vegetales', groups: ['11'], gramsLo: 100, gramsHi: 350, kcalHi: 200 },
-    { name: 'aceite', groups: ['04'], gramsLo: 5, gramsHi: 25, kcalHi: 230, optional: true },
-    { name: 'postre', groups: ['09'], gramsLo: 80, gramsHi: 200, kcalHi: 160, optional: true },
+    { name: 'proteico', kind: 'protein', gramsLo: 60, gramsHi: 250, kcalHi: 480 },
+    { name: 'guarnición', kind: 'starch', gramsLo: 80, gramsHi: 300, kcalHi: 450 },
+    { name: 'vegetales', kind: 'vegetables', gramsLo: 100, gramsHi: 350, kcalHi: 200 },
+    { name: 'aceite', kind: 'oil', gramsLo: 5, gramsHi: 25, kcalHi: 230, optional: true },
+    { name: 'postre', kind: 'fruit', gramsLo: 80, gramsHi: 200, kcalHi: 160, optional: true },
   ],
 };
 
@@ -98,16 +98,18 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
   const shares = shareOf(input, slots);
   const targets: Targets = { energyKcal: input.targetEnergyKcal, ...input.macros };
 
+  const rolesByFood = new Map(foods.map((f) => [f.id, rolesOf(f.name, f.group)]));
   const choicesOf = () => {
     const choices: Choice[] = [];
     for (const slot of slots) {
       const roles = ROLES[kindOfSlot(slot)];
       let filled = 0;
       roles.forEach((role, r) => {
-        const pool = foods.filter((f) => f.group && role.groups.includes(f.group) && f.perGram.energyKcal > 0 && (!role.cooked || COOKED.test(f.name)));
+        const pool = foods.filter((f) => f.perGram.energyKcal > 0 && rolesByFood.get(f.id)!.has(role.kind));
         for (const food of rotate(pool, `${input.day}:${slot}:${r}`).slice(0, CANDIDATES_PER_ROLE)) {
-          const lo = Math.ceil(role.gramsLo / GRAM_STEP);
-          const hi = Math.floor(Math.min(role.gramsHi, role.kcalHi / food.perGram.energyKcal) / GRAM_STEP);
+          const [gramsLo, gramsHi] = usualGrams(food.name, role.kind) ?? [role.gramsLo, role.gramsHi];
+          const lo = Math.ceil(gramsLo / GRAM_STEP);
+          const hi = Math.floor(Math.min(gramsHi, role.kcalHi / food.perGram.energyKcal) / GRAM_STEP);
           if (hi < Math.max(1, lo)) continue;
           const i = choices.length;
           choices.push({ slot, role, food, pick: `y_${i}`, steps: `n_${i}`, lo: Math.max(1, lo), hi });
@@ -171,10 +173,10 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
       .filter((c) => Math.round(values.get(c.pick) ?? 0) === 1 && (values.get(c.steps) ?? 0) > 1e-6)
       .map((c) => ({ choice: c, grams: whole ? Math.round(values.get(c.steps) ?? 0) * GRAM_STEP : (values.get(c.steps) ?? 0) * GRAM_STEP }));
 
-  const stage1 = await solveMilp(build(false, null), { timeLimitSeconds: STAGE1_TIME_LIMIT_SECONDS, budgetSeconds: SEARCH_BUDGET_SECONDS, relativeGap: 0.1, absoluteGap: 1 });
+  const stage1 = await solveMilpFromRelaxation(build(false, null), { timeLimitSeconds: STAGE1_TIME_LIMIT_SECONDS, budgetSeconds: SEARCH_BUDGET_SECONDS, relativeGap: 0.1, absoluteGap: 1 });
   if (stage1.status === 'optimal' || stage1.status === 'feasible') {
     const picked = new Set(choices.filter((c) => Math.round(stage1.values.get(c.pick) ?? 0) === 1).map((c) => c.pick));
-    const stage2 = await solveMilp(build(false, picked), { budgetSeconds: SEARCH_BUDGET_SECONDS, relativeGap: 0.1, absoluteGap: 1 });
+    const stage2 = await solveMilpFromRelaxation(build(false, picked), { budgetSeconds: SEARCH_BUDGET_SECONDS, relativeGap: 0.1, absoluteGap: 1 });
     if (stage2.status === 'optimal' || stage2.status === 'feasible') {
       const chosen = read(stage2.values);
       const total = sumNutrition(chosen.map((p) => [p.choice.food.perGram, p.grams] as const));
