@@ -2,22 +2,20 @@
 // solver as little as possible so the day meets the energy and macro targets, in amounts that can be
 // served. She sees every new amount, the totals and the deviation before "Aplicar".
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Checkbox, Group, ScrollArea, Table, Text } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dish, Plan, SolveFormulaDayRequest, SolveFormulaDayResponse } from '@almendra/contracts';
 import type { MacroDistribution } from '@almendra/domain';
 import { api } from '../../../lib/api-client';
-import { PHONE_QUERY } from '../../../lib/breakpoints';
 import { plansApi } from '../api/plans-api';
 import { itemGrams, type EditorItem, type FormulaEditorDay } from './editor-state';
 import { fmt, parseDecimalInput } from './format';
-import { SolverSummary, SolverTargetFields } from './solver-summary';
+import { SolverDialog, SolverProblem, useSolverDialog } from './solver-dialog';
+import { SolverSummary } from './solver-summary';
 
 type Slot = Plan['slots'][number];
-const text = (n: number) => String(n).replace('.', ',');
 
 /** The day's lines in meal order, with their meal. */
 const linesOf = (day: FormulaEditorDay | undefined, slots: readonly Slot[]) =>
@@ -41,23 +39,10 @@ export function AdjustQuantities({
 }) {
   const { t, i18n } = useTranslation('plans');
   const lang = i18n.language;
-  const phone = useMediaQuery(PHONE_QUERY);
-  const [opened, setOpened] = useState(false);
-  const [energy, setEnergy] = useState('');
-  const [macros, setMacros] = useState({ p: '', f: '', c: '' });
+  const dialog = useSolverDialog<SolveFormulaDayResponse>({ targetKcal, distribution });
+  const { proposal } = dialog;
   const [locked, setLocked] = useState<Record<string, boolean>>({});
-  const [proposal, setProposal] = useState<SolveFormulaDayResponse | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const lines = linesOf(day, slots);
-
-  const open = () => {
-    setEnergy(targetKcal ? text(Math.round(targetKcal)) : '');
-    const d = distribution ?? { proteinPercent: 20, fatPercent: 30, carbohydratePercent: 50 };
-    setMacros({ p: text(d.proteinPercent), f: text(d.fatPercent), c: text(d.carbohydratePercent) });
-    setProposal(null);
-    setProblem(null);
-    setOpened(true);
-  };
 
   /** A dish written in servings is sent in grams (its serving's weight) and kept as it is. */
   async function gramsOf(item: EditorItem): Promise<{ grams: number; fixed: boolean }> {
@@ -69,112 +54,90 @@ export function AdjustQuantities({
   }
 
   const solve = useMutation({
-    // The reason is shown in the dialog, next to the targets it is about (not in a toast).
-    meta: { silent: true },
+    ...dialog.mutation,
     mutationFn: async () => {
       const items: SolveFormulaDayRequest['items'] = [];
       for (const { slot, item } of lines) {
         const { grams, fixed } = await gramsOf(item);
         items.push({ ...(item.kind === 'food' ? { foodId: item.id } : { dishId: item.id }), slot: slot.slot, grams: Math.round(grams * 100) / 100, locked: fixed || locked[item.key] === true });
       }
-      return plansApi.solveFormulaDay({
-        targetEnergyKcal: parseDecimalInput(energy) ?? 0,
-        macros: { proteinPct: parseDecimalInput(macros.p) ?? 0, fatPct: parseDecimalInput(macros.f) ?? 0, carbsPct: parseDecimalInput(macros.c) ?? 0 },
-        items,
-      });
-    },
-    onSuccess: (answer) => {
-      setProposal(answer);
-      setProblem(null);
-    },
-    onError: (error) => {
-      setProposal(null);
-      setProblem(error.message);
+      return plansApi.solveFormulaDay({ ...dialog.targets(), items });
     },
   });
 
   return (
     <>
       <Group>
-        <Button variant="light" leftSection={<IconAdjustments size={18} />} onClick={open} disabled={lines.length === 0}>
+        <Button variant="light" leftSection={<IconAdjustments size={18} />} onClick={dialog.open} disabled={lines.length === 0}>
           {t('solver.adjust')}
         </Button>
       </Group>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('solver.adjustTitle', { day: dayName })} size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': t('duplicate.close') }}>
-        <Stack>
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <SolverTargetFields energy={energy} macros={macros} onEnergy={setEnergy} onMacros={setMacros} />
-          </SimpleGrid>
-          <Text size="sm" c="dimmed">
-            {t('solver.adjustHint')}
-          </Text>
-          <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('solver.adjustLines') }}>
-            <Table fz="sm" miw={520} data-testid="adjust-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('solver.meal')}</Table.Th>
-                  <Table.Th>{t('solver.food')}</Table.Th>
-                  <Table.Th>{t('solver.now')}</Table.Th>
-                  <Table.Th>{t('solver.lock')}</Table.Th>
-                  <Table.Th>{t('solver.proposed')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lines.map(({ slot, item }, i) => {
-                  const answer = proposal?.items[i];
-                  return (
-                    <Table.Tr key={item.key}>
-                      <Table.Td>{slot.name}</Table.Td>
-                      <Table.Td>{item.name}</Table.Td>
-                      <Table.Td>{item.kind === 'dish' && item.unit === 'serving' ? t('solver.servings', { count: parseDecimalInput(item.quantity) ?? 0 }) : `${fmt(itemGrams(item), lang)} g`}</Table.Td>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t('solver.lockOf', { group: item.name })}
-                          checked={locked[item.key] === true || (item.kind === 'dish' && item.unit === 'serving')}
-                          disabled={item.kind === 'dish' && item.unit === 'serving'}
-                          onChange={(e) => {
-                            const checked = e.currentTarget.checked;
-                            setLocked((all) => ({ ...all, [item.key]: checked }));
-                          }}
-                        />
-                      </Table.Td>
-                      <Table.Td data-testid={`adjusted-${i}`}>
-                        {answer ? `${fmt(answer.grams, lang)} g${answer.household ? ` (${answer.household})` : ''}` : '—'}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          {problem ? (
-            <Alert color="red" role="alert" title={t('solver.infeasibleTitle')}>
-              {problem}
-            </Alert>
-          ) : null}
-          {proposal ? <SolverSummary totals={proposal.totals} deviation={proposal.deviation} /> : null}
-          <Group justify="flex-end">
-            <Button variant={proposal ? 'default' : 'filled'} loading={solve.isPending} onClick={() => solve.mutate()}>
-              {proposal ? t('solver.recompute') : t('solver.compute')}
-            </Button>
-            <Button
-              disabled={!proposal}
-              onClick={() => {
-                if (!proposal) return;
-                const grams = new Map<string, number>();
-                lines.forEach(({ item }, i) => {
-                  const answer = proposal.items[i];
-                  if (answer && !answer.locked && Math.abs(answer.grams - itemGrams(item)) > 0.01) grams.set(item.key, answer.grams);
-                });
-                onApply(grams);
-                setOpened(false);
-              }}
-            >
-              {t('solver.apply')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <SolverDialog dialog={dialog} title={t('solver.adjustTitle', { day: dayName })}>
+        <Text size="sm" c="dimmed">
+          {t('solver.adjustHint')}
+        </Text>
+        <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('solver.adjustLines') }}>
+          <Table fz="sm" miw={520} data-testid="adjust-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('solver.meal')}</Table.Th>
+                <Table.Th>{t('solver.food')}</Table.Th>
+                <Table.Th>{t('solver.now')}</Table.Th>
+                <Table.Th>{t('solver.lock')}</Table.Th>
+                <Table.Th>{t('solver.proposed')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map(({ slot, item }, i) => {
+                const answer = proposal?.items[i];
+                return (
+                  <Table.Tr key={item.key}>
+                    <Table.Td>{slot.name}</Table.Td>
+                    <Table.Td>{item.name}</Table.Td>
+                    <Table.Td>{item.kind === 'dish' && item.unit === 'serving' ? t('solver.servings', { count: parseDecimalInput(item.quantity) ?? 0 }) : `${fmt(itemGrams(item), lang)} g`}</Table.Td>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={t('solver.lockOf', { group: item.name })}
+                        checked={locked[item.key] === true || (item.kind === 'dish' && item.unit === 'serving')}
+                        disabled={item.kind === 'dish' && item.unit === 'serving'}
+                        onChange={(e) => {
+                          const checked = e.currentTarget.checked;
+                          setLocked((all) => ({ ...all, [item.key]: checked }));
+                        }}
+                      />
+                    </Table.Td>
+                    <Table.Td data-testid={`adjusted-${i}`}>
+                      {answer ? `${fmt(answer.grams, lang)} g${answer.household ? ` (${answer.household})` : ''}` : '—'}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+        <SolverProblem problem={dialog.problem} />
+        {proposal ? <SolverSummary totals={proposal.totals} deviation={proposal.deviation} /> : null}
+        <Group justify="flex-end">
+          <Button variant={proposal ? 'default' : 'filled'} loading={solve.isPending} onClick={() => solve.mutate()}>
+            {proposal ? t('solver.recompute') : t('solver.compute')}
+          </Button>
+          <Button
+            disabled={!proposal}
+            onClick={() => {
+              if (!proposal) return;
+              const grams = new Map<string, number>();
+              lines.forEach(({ item }, i) => {
+                const answer = proposal.items[i];
+                if (answer && !answer.locked && Math.abs(answer.grams - itemGrams(item)) > 0.01) grams.set(item.key, answer.grams);
+              });
+              onApply(grams);
+              dialog.close();
+            }}
+          >
+            {t('solver.apply')}
+          </Button>
+        </Group>
+      </SolverDialog>
     </>
   );
 }

@@ -2,19 +2,17 @@
 // energy target, the macro split, the meal shares and her per-group limits (min / max / fixed). She sees
 // the proposal, its totals and its deviation before "Aplicar"; "Volver a distribuir" keeps what she fixed.
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, ScrollArea, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Checkbox, Group, ScrollArea, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeGroupsResponse, Plan, SolveExchangesRequest, SolveExchangesResponse } from '@almendra/contracts';
 import type { MacroDistribution } from '@almendra/domain';
-import { PHONE_QUERY } from '../../../lib/breakpoints';
 import { filterDecimalInput } from '../../../lib/decimal-input';
-import { isApiError } from '../../../lib/api-error';
 import { plansApi } from '../api/plans-api';
 import { fmt, parseDecimalInput } from './format';
-import { SolverSummary, SolverTargetFields } from './solver-summary';
+import { SolverDialog, SolverProblem, decimalText, useSolverDialog } from './solver-dialog';
+import { SolverSummary } from './solver-summary';
 
 type Slot = Plan['slots'][number];
 type Meals = SolveExchangesResponse['meals'];
@@ -33,7 +31,6 @@ export function defaultShares(slots: readonly number[]): Record<number, number> 
   return Object.fromEntries(slots.map((s, i) => [s, shares[i]!]));
 }
 
-const text = (n: number) => String(n).replace('.', ',');
 const decimalProps = { inputMode: 'decimal' as const, autoComplete: 'off' };
 
 export function AutoDistribute({
@@ -56,27 +53,18 @@ export function AutoDistribute({
 }) {
   const { t, i18n } = useTranslation('plans');
   const lang = i18n.language;
-  const phone = useMediaQuery(PHONE_QUERY);
-  const [opened, setOpened] = useState(false);
-  const [energy, setEnergy] = useState('');
-  const [macros, setMacros] = useState({ p: '', f: '', c: '' });
+  const dialog = useSolverDialog<SolveExchangesResponse>({ targetKcal, distribution });
+  const { proposal, energy, macros } = dialog;
   const [step, setStep] = useState<'0.5' | '1'>('0.5');
   const [shares, setShares] = useState<Record<number, string>>({});
   const [limits, setLimits] = useState<Record<number, Limit>>({});
-  const [proposal, setProposal] = useState<SolveExchangesResponse | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
 
   const open = () => {
     // Targets prefilled from the plan each time it opens; her limits stay while the editor is open.
-    setEnergy(targetKcal ? text(Math.round(targetKcal)) : '');
-    const d = distribution ?? { proteinPercent: 20, fatPercent: 30, carbohydratePercent: 50 };
-    setMacros({ p: text(d.proteinPercent), f: text(d.fatPercent), c: text(d.carbohydratePercent) });
     if (Object.keys(shares).length === 0 || slots.some((s) => shares[s.slot] === undefined)) {
       setShares(Object.fromEntries(Object.entries(defaultShares(slots.map((s) => s.slot))).map(([k, v]) => [k, String(v)])));
     }
-    setProposal(null);
-    setProblem(null);
-    setOpened(true);
+    dialog.open();
   };
 
   const request = useMemo((): SolveExchangesRequest | null => {
@@ -102,20 +90,7 @@ export function AutoDistribute({
     return { targetEnergyKcal: e, macros: { proteinPct: p, fatPct: f, carbsPct: c }, distribution: dist, groups: groupLimits, step: step === '1' ? 1 : 0.5 };
   }, [energy, macros, shares, limits, slots, groups, discarded, step]);
 
-  const solve = useMutation({
-    // The reason is shown in the dialog, next to the targets it is about (not in a toast).
-    meta: { silent: true },
-    mutationFn: (body: SolveExchangesRequest) => plansApi.solveExchanges(body),
-    onSuccess: (answer) => {
-      setProposal(answer);
-      setProblem(null);
-    },
-    onError: (error) => {
-      setProposal(null);
-      const details = isApiError(error) && Array.isArray(error.details) ? (error.details as { message?: string }[]).flatMap((d) => (d.message ? [d.message] : [])) : [];
-      setProblem([error.message, ...details.filter((m) => m !== error.message)].join(' '));
-    },
-  });
+  const solve = useMutation({ ...dialog.mutation, mutationFn: (body: SolveExchangesRequest) => plansApi.solveExchanges(body) });
 
   const dayTotal = (position: number) => (proposal ? proposal.meals.reduce((s, m) => s + (m.portions[position - 1] ?? 0), 0) : null);
   const shareSum = slots.reduce((s, slot) => s + (parseDecimalInput(shares[slot.slot] ?? '') ?? 0), 0);
@@ -130,162 +105,159 @@ export function AutoDistribute({
           {t('solver.distribute')}
         </Button>
       </Group>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('solver.distributeTitle', { day: dayName })} size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': t('duplicate.close') }}>
-        <Stack>
-          <SimpleGrid cols={{ base: 2, sm: 5 }}>
-            <SolverTargetFields energy={energy} macros={macros} onEnergy={setEnergy} onMacros={setMacros} />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="solver-step-label">
-                {t('solver.step')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="solver-step-label"
-                value={step}
-                onChange={(v) => setStep(v as '0.5' | '1')}
-                data={[
-                  { value: '0.5', label: t('solver.stepHalf') },
-                  { value: '1', label: t('solver.stepOne') },
-                ]}
-              />
-            </Stack>
-          </SimpleGrid>
-          <Title order={3} size="h5">
-            {t('solver.shares')}
-          </Title>
-          <SimpleGrid cols={{ base: 2, sm: Math.min(6, Math.max(1, slots.length)) }}>
-            {slots.map((s) => (
-              <TextInput
-                key={s.slot}
-                label={t('solver.shareOf', { meal: s.name })}
-                value={shares[s.slot] ?? ''}
-                onChange={(e) => {
-                  const value = filterDecimalInput(e.currentTarget.value);
-                  setShares((all) => ({ ...all, [s.slot]: value }));
-                }}
-                {...decimalProps}
-              />
-            ))}
-          </SimpleGrid>
-          <Text size="sm" c={Math.abs(shareSum - 100) > 0.5 ? 'red.8' : 'dimmed'} data-testid="shares-sum">
-            {t('solver.sharesSum', { sum: fmt(shareSum, lang, 1) })}
-          </Text>
-          <Title order={3} size="h5">
-            {t('solver.groups')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('solver.groupsHint')}
-          </Text>
-          <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('solver.groups') }}>
-            <Table fz="sm" miw={560} data-testid="solver-groups">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('exchange.group')}</Table.Th>
-                  <Table.Th>{t('solver.min')}</Table.Th>
-                  <Table.Th>{t('solver.max')}</Table.Th>
-                  <Table.Th>{t('solver.fixed')}</Table.Th>
-                  <Table.Th>{t('solver.proposed')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {groups.groups.map((g) => {
-                  const limit = limits[g.position] ?? { min: '', max: '', fixed: '' };
-                  const off = discarded[g.position - 1] === 1;
-                  const total = dayTotal(g.position);
-                  const locked = limit.fixed.trim() !== '';
-                  return (
-                    <Table.Tr key={g.id}>
-                      <Table.Td>
-                        <Text size="sm" td={off ? 'line-through' : undefined}>
-                          {g.name}
-                        </Text>
-                      </Table.Td>
-                      {(['min', 'max', 'fixed'] as const).map((key) => (
-                        <Table.Td key={key}>
-                          <TextInput
-                            aria-label={t(`solver.${key}Of`, { group: g.name })}
-                            value={off ? '' : limit[key]}
-                            disabled={off || (key !== 'fixed' && locked)}
-                            w={64}
-                            onChange={(e) => setLimit(g.position, key, filterDecimalInput(e.currentTarget.value))}
-                            {...decimalProps}
-                          />
-                        </Table.Td>
-                      ))}
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Text size="sm" w={32} data-testid={`proposed-${g.position}`}>
-                            {total === null ? '—' : fmt(total, lang, 1)}
-                          </Text>
-                          {total !== null && !off ? (
-                            <Checkbox
-                              size="xs"
-                              label={t('solver.lock')}
-                              aria-label={t('solver.lockOf', { group: g.name })}
-                              checked={locked}
-                              onChange={(e) => setLimit(g.position, 'fixed', e.currentTarget.checked ? text(total) : '')}
-                            />
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          {problem ? (
-            <Alert color="red" role="alert" title={t('solver.infeasibleTitle')}>
-              {problem}
-            </Alert>
-          ) : null}
-          {proposal ? (
-            <Stack gap="xs" data-testid="solver-proposal">
-              <Title order={3} size="h5">
-                {t('solver.proposal')}
-              </Title>
-              <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('solver.proposal') }}>
-                <Table fz="sm" withTableBorder miw={420}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('exchange.group')}</Table.Th>
-                      {slots.map((s) => (
-                        <Table.Th key={s.slot}>{s.name}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {shown.map((g) => (
-                      <Table.Tr key={g.id}>
-                        <Table.Td>{g.name}</Table.Td>
-                        {slots.map((s) => {
-                          const value = proposal.meals.find((m) => m.slot === s.slot)?.portions[g.position - 1] ?? 0;
-                          return <Table.Td key={s.slot}>{value ? fmt(value, lang, 1) : ''}</Table.Td>;
-                        })}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
-              <SolverSummary totals={proposal.totals} deviation={proposal.deviation} />
-            </Stack>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant={proposal ? 'default' : 'filled'} loading={solve.isPending} disabled={!request} onClick={() => request && solve.mutate(request)}>
-              {proposal ? t('solver.redistribute') : t('solver.run')}
-            </Button>
-            <Button
-              disabled={!proposal}
-              onClick={() => {
-                if (!proposal) return;
-                onApply(proposal.meals);
-                setOpened(false);
+      <SolverDialog
+        dialog={dialog}
+        title={t('solver.distributeTitle', { day: dayName })}
+        columns={5}
+        fields={
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="solver-step-label">
+              {t('solver.step')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="solver-step-label"
+              value={step}
+              onChange={(v) => setStep(v as '0.5' | '1')}
+              data={[
+                { value: '0.5', label: t('solver.stepHalf') },
+                { value: '1', label: t('solver.stepOne') },
+              ]}
+            />
+          </Stack>
+        }
+      >
+        <Title order={3} size="h5">
+          {t('solver.shares')}
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: Math.min(6, Math.max(1, slots.length)) }}>
+          {slots.map((s) => (
+            <TextInput
+              key={s.slot}
+              label={t('solver.shareOf', { meal: s.name })}
+              value={shares[s.slot] ?? ''}
+              onChange={(e) => {
+                const value = filterDecimalInput(e.currentTarget.value);
+                setShares((all) => ({ ...all, [s.slot]: value }));
               }}
-            >
-              {t('solver.apply')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+              {...decimalProps}
+            />
+          ))}
+        </SimpleGrid>
+        <Text size="sm" c={Math.abs(shareSum - 100) > 0.5 ? 'red.8' : 'dimmed'} data-testid="shares-sum">
+          {t('solver.sharesSum', { sum: fmt(shareSum, lang, 1) })}
+        </Text>
+        <Title order={3} size="h5">
+          {t('solver.groups')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('solver.groupsHint')}
+        </Text>
+        <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('solver.groups') }}>
+          <Table fz="sm" miw={560} data-testid="solver-groups">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('exchange.group')}</Table.Th>
+                <Table.Th>{t('solver.min')}</Table.Th>
+                <Table.Th>{t('solver.max')}</Table.Th>
+                <Table.Th>{t('solver.fixed')}</Table.Th>
+                <Table.Th>{t('solver.proposed')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {groups.groups.map((g) => {
+                const limit = limits[g.position] ?? { min: '', max: '', fixed: '' };
+                const off = discarded[g.position - 1] === 1;
+                const total = dayTotal(g.position);
+                const locked = limit.fixed.trim() !== '';
+                return (
+                  <Table.Tr key={g.id}>
+                    <Table.Td>
+                      <Text size="sm" td={off ? 'line-through' : undefined}>
+                        {g.name}
+                      </Text>
+                    </Table.Td>
+                    {(['min', 'max', 'fixed'] as const).map((key) => (
+                      <Table.Td key={key}>
+                        <TextInput
+                          aria-label={t(`solver.${key}Of`, { group: g.name })}
+                          value={off ? '' : limit[key]}
+                          disabled={off || (key !== 'fixed' && locked)}
+                          w={64}
+                          onChange={(e) => setLimit(g.position, key, filterDecimalInput(e.currentTarget.value))}
+                          {...decimalProps}
+                        />
+                      </Table.Td>
+                    ))}
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm" w={32} data-testid={`proposed-${g.position}`}>
+                          {total === null ? '—' : fmt(total, lang, 1)}
+                        </Text>
+                        {total !== null && !off ? (
+                          <Checkbox
+                            size="xs"
+                            label={t('solver.lock')}
+                            aria-label={t('solver.lockOf', { group: g.name })}
+                            checked={locked}
+                            onChange={(e) => setLimit(g.position, 'fixed', e.currentTarget.checked ? decimalText(total) : '')}
+                          />
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+        <SolverProblem problem={dialog.problem} />
+        {proposal ? (
+          <Stack gap="xs" data-testid="solver-proposal">
+            <Title order={3} size="h5">
+              {t('solver.proposal')}
+            </Title>
+            <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('solver.proposal') }}>
+              <Table fz="sm" withTableBorder miw={420}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('exchange.group')}</Table.Th>
+                    {slots.map((s) => (
+                      <Table.Th key={s.slot}>{s.name}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((g) => (
+                    <Table.Tr key={g.id}>
+                      <Table.Td>{g.name}</Table.Td>
+                      {slots.map((s) => {
+                        const value = proposal.meals.find((m) => m.slot === s.slot)?.portions[g.position - 1] ?? 0;
+                        return <Table.Td key={s.slot}>{value ? fmt(value, lang, 1) : ''}</Table.Td>;
+                      })}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+            <SolverSummary totals={proposal.totals} deviation={proposal.deviation} />
+          </Stack>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant={proposal ? 'default' : 'filled'} loading={solve.isPending} disabled={!request} onClick={() => request && solve.mutate(request)}>
+            {proposal ? t('solver.redistribute') : t('solver.run')}
+          </Button>
+          <Button
+            disabled={!proposal}
+            onClick={() => {
+              if (!proposal) return;
+              onApply(proposal.meals);
+              dialog.close();
+            }}
+          >
+            {t('solver.apply')}
+          </Button>
+        </Group>
+      </SolverDialog>
     </>
   );
 }
