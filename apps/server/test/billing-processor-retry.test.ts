@@ -5,45 +5,11 @@
 // and nothing changed). The operator console lists the job and its "Reintentar" runs it again. Through the
 // official SDKs against local stand-ins of Stripe's and Mercado Pago's HTTP APIs; SQLite and, with
 // TEST_DATABASE_URL, PostgreSQL.
-import http from 'node:http';
 import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { createTestApp, registerAndLogin, type TestApp } from './helpers.js';
-
-interface Received {
-  method: string;
-  path: string;
-  body: string;
-}
-
-/** A processor's API on a local port: answers with `answer`, except the statuses queued with `next`. */
-async function standIn(answer: (request: Received) => { status: number; body: unknown }, errorBody: (status: number) => unknown) {
-  const received: Received[] = [];
-  const queued: number[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      const request: Received = { method: req.method ?? 'GET', path: req.url ?? '/', body };
-      received.push(request);
-      const status = queued.shift();
-      const reply = status === undefined ? answer(request) : { status, body: errorBody(status) };
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    /** The next requests answer these statuses, in order, whatever they ask. */
-    next: (...statuses: number[]) => queued.push(...statuses),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { mercadoPagoError, standIn } from './processor-stand-in.js';
 
 const OPERATOR = 'operadora.reintentos@almendra.test';
 const SECOND = 1000;
@@ -258,7 +224,7 @@ describe('Mercado Pago: a preapproval update that answered 500 is retried throug
         if (payment) return { status: 200, body: payment };
         return { status: 404, body: { status: 404, message: `No stand-in for ${request.method} ${request.path}` } };
       },
-      (status) => ({ status, error: status >= 500 ? 'internal_error' : 'bad_request', message: status >= 500 ? 'Stand-in: internal error' : 'Stand-in: invalid preapproval', cause: [] }),
+      mercadoPagoError,
     );
     t = await createTestApp({ BILLING_ENABLED: 'true', MERCADOPAGO_ACCESS_TOKEN: 'TEST-retry', MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET, MERCADOPAGO_API_BASE: mpApi.url });
   });

@@ -350,6 +350,8 @@ describe("Patients' payment links: Checkout Pro with the practice's own Mercado 
 
   beforeAll(async () => {
     mpApi = await standIn((request) => {
+      // The token check when she connects her account (GET /users/me with the token she pasted).
+      if (request.method === 'GET' && request.path === '/users/me') return { status: 200, body: { id: 123456, nickname: 'CONSULTORIO' } };
       if (request.method === 'POST' && request.path === '/checkout/preferences/') {
         preferences += 1;
         return { status: 201, body: { id: `pref-${preferences}`, init_point: `https://mp.test/checkout/v1/redirect?pref_id=pref-${preferences}` } };
@@ -413,7 +415,7 @@ describe("Patients' payment links: Checkout Pro with the practice's own Mercado 
     expect(created.statusCode, created.body).toBe(201);
     const link = created.json();
     expect(link).toMatchObject({ patientId, amountCents: 1_500_050, currency: 'ARS', status: 'pending', url: 'https://mp.test/checkout/v1/redirect?pref_id=pref-1', paymentId: null });
-    const [preference] = mpApi.received;
+    const preference = mpApi.received.find((r) => r.path === '/checkout/preferences/');
     expect(preference).toMatchObject({ method: 'POST', path: '/checkout/preferences/', authorization: 'Bearer APP_USR-practice-a-token-1234' });
     const body = JSON.parse(preference!.body);
     expect(body.items).toEqual([{ id: link.id, title: 'Consulta de control', quantity: 1, unit_price: 15000.5, currency_id: 'ARS' }]);

@@ -181,6 +181,8 @@ export const paymentLinkSchema = z.object({
   /** The Cobro its payment became. */
   paymentId: idSchema.nullable(),
   createdAt: isoInstantSchema,
+  /** When she cancelled it (status cancelled): expired at Mercado Pago, gone from the patient's portal. */
+  cancelledAt: isoInstantSchema.nullable().optional(),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 

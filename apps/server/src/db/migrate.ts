@@ -33,6 +33,7 @@ import * as appointmentConfirmation from './migrations/0038-appointment-confirma
 import * as money from './migrations/0039-money.js';
 import * as consultationOedema from './migrations/0040-consultation-oedema.js';
 import * as subscriptionPendingChange from './migrations/0041-subscription-pending-change.js';
+import * as paymentLinkCancel from './migrations/0042-payment-link-cancel.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0039-money': money,
   '0040-consultation-oedema': consultationOedema,
   '0041-subscription-pending-change': subscriptionPendingChange,
+  '0042-payment-link-cancel': paymentLinkCancel,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -52,6 +52,9 @@ export interface PatientPaymentLinksTable {
   created_by: string | null;
   created_at: IsoInstant;
   updated_at: IsoInstant;
+  /** 0042: when and by whom she cancelled it (expired at Mercado Pago). */
+  cancelled_at: IsoInstant | null;
+  cancelled_by: string | null;
 }
 
 /** Merged into DB (schema.ts). */

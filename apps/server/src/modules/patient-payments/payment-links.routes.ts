@@ -1,5 +1,5 @@
 // /api/v1 "Enviar link de pago" (Mercado Pago Checkout Pro): the practice's Mercado Pago connection
-// (GET/PUT/DELETE /me/mercadopago), a patient's links (GET/POST /patients/{id}/payment-links), the
+// (GET/PUT/DELETE /me/mercadopago), a patient's links (GET/POST /patients/{id}/payment-links, POST …/{linkId}/cancel), the
 // patient's pending links in her portal (GET /portal/payment-links) and, in its own plugin with the raw
 // body, the webhook Mercado Pago calls (POST /payment-links/webhooks/mercadopago/{nutritionistId}).
 import type { FastifyInstance } from 'fastify';
@@ -46,6 +46,15 @@ export async function paymentLinksRoutes(app: FastifyInstance, options: { links:
     '/patients/:id/payment-links',
     { preHandler, schema: { tags, summary: 'Creates a Mercado Pago payment link (Checkout Pro preference)', params: z.object({ id: idSchema }), body: createPaymentLinkRequestSchema, response: { 201: paymentLinkSchema, ...errors } } },
     async (request, reply) => reply.status(201).send(await links.create(actorOf(request), request.params.id, request.body)),
+  );
+
+  r.post(
+    '/patients/:id/payment-links/:linkId/cancel',
+    {
+      preHandler,
+      schema: { tags, summary: 'Cancels a payment link still to pay: expired at Mercado Pago first, then marked cancelled (409 once paid)', params: z.object({ id: idSchema, linkId: idSchema }), response: { 200: paymentLinkSchema, ...errors } },
+    },
+    async (request) => links.cancel(actorOf(request), request.params.id, request.params.linkId),
   );
 
   r.get('/portal/payment-links', { preHandler: guards.requireRole('patient'), schema: { tags: ['portal'], summary: 'Payment links still to pay', response: { 200: z.object({ items: z.array(paymentLinkSchema) }), ...errors } } }, async (request) => ({

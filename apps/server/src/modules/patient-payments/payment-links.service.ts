@@ -10,7 +10,7 @@
 // - Idempotent by Mercado Pago's payment id (patient_payments.external_ref, unique per practice): a
 //   replayed or concurrent notification records nothing twice.
 import type { Kysely } from 'kysely';
-import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
+import { MercadoPagoConfig, Payment, Preference, User } from 'mercadopago';
 import { AppConfig as MercadoPagoAppConfig } from 'mercadopago/dist/utils/config/index.js';
 import { localDateOf, resolveTimeZone } from '@almendra/domain';
 import {
@@ -30,7 +30,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { LinkOrigins } from '../../lib/link-origin.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { WebhookSignatureError, type WebhookInput } from '../billing/payment-provider.js';
+import { isTransientProcessorError, WebhookSignatureError, type WebhookInput } from '../billing/payment-provider.js';
 import { requirePatient, type Actor } from '../patients/patient-access.js';
 import { writeAudit } from '../patients/patient-audit.js';
 import { verifyMercadoPagoSignature } from '../payments/mercadopago-provider.js';
@@ -50,15 +50,28 @@ export const mercadoPagoRef = (paymentId: string | number) => `mercadopago:${pay
 export interface MercadoPagoApi {
   createPreference(accessToken: string, body: Parameters<Preference['create']>[0]['body']): Promise<{ id?: string; init_point?: string }>;
   getPayment(accessToken: string, id: string): Promise<{ id?: number; status?: string; external_reference?: string; transaction_amount?: number; currency_id?: string; date_approved?: string | null }>;
+  /** The account the token belongs to (GET /users/me): throws when Mercado Pago does not accept the token. */
+  whoAmI(accessToken: string): Promise<{ id?: number }>;
+  /** Makes a Checkout Pro preference expire at `to` (Mercado Pago then refuses to pay it). */
+  expirePreference(accessToken: string, id: string, from: string, to: string): Promise<void>;
 }
 
 /** The official SDK; MERCADOPAGO_API_BASE points its (process-wide) base URL elsewhere, as for billing. */
 export function mercadoPagoSdk(apiBase?: string | null): MercadoPagoApi {
   if (apiBase) (MercadoPagoAppConfig as { BASE_URL: string }).BASE_URL = apiBase.replace(/\/+$/, '');
-  const config = (accessToken: string) => new MercadoPagoConfig({ accessToken, options: { timeout: 10_000 } });
+  // retries: 1 (read by the SDK's RestClient, absent from its types): one try, no 2 s + 4 s of sleeping retries
+  // while she waits on a form; she can try again, and Mercado Pago redelivers a webhook we answered 500.
+  const config = (accessToken: string) => new MercadoPagoConfig({ accessToken, options: { timeout: 10_000, retries: 1 } as MercadoPagoConfig['options'] });
   return {
     createPreference: (accessToken, body) => new Preference(config(accessToken)).create({ body }),
     getPayment: (accessToken, id) => new Payment(config(accessToken)).get({ id }),
+    whoAmI: (accessToken) => new User(config(accessToken)).get(),
+    expirePreference: async (accessToken, id, from, to) => {
+      // Mercado Pago's PUT /checkout/preferences/{id} changes only the fields sent; the SDK's type asks for
+      // the whole preference (items…), which re-sending could alter.
+      const expiry = { expires: true, expiration_date_from: from, expiration_date_to: to } as Parameters<Preference['update']>[0]['updatePreferenceRequest'];
+      await new Preference(config(accessToken)).update({ id, updatePreferenceRequest: expiry });
+    },
   };
 }
 
@@ -84,6 +97,7 @@ function toLink(row: LinkRow): PaymentLink {
     status: row.status,
     paymentId: row.payment_id,
     createdAt: row.created_at,
+    cancelledAt: row.cancelled_at ?? null,
   };
 }
 
@@ -116,8 +130,23 @@ export function createPaymentLinksService(deps: PaymentLinksServiceDeps) {
       return { configured: Boolean(row), tokenHint: row?.token_hint ?? null, webhookUrl: webhookUrl(scope), updatedAt: row?.updated_at ?? null };
     },
 
+    /**
+     * Saves her credentials only once Mercado Pago accepted the token (GET /users/me with it): a token it
+     * refuses is a 400 on the field and whatever was saved before stays; Mercado Pago unreachable is a 502,
+     * nothing saved either.
+     */
     async saveSettings(scope: Scope, input: SaveMercadoPagoSettingsRequest): Promise<MercadoPagoSettings> {
       const data = saveMercadoPagoSettingsRequestSchema.parse(input);
+      try {
+        const account = await deps.mercadoPago.whoAmI(data.accessToken);
+        if (account.id === undefined || account.id === null) throw Object.assign(new Error('Mercado Pago answered no account for the token'), { status: 401 });
+      } catch (error) {
+        if (isTransientProcessorError(error)) {
+          throw new AppError('PAYMENT_PROVIDER_ERROR', 'No pudimos comprobar el Access Token con Mercado Pago, así que no guardamos nada. Probá de nuevo en unos minutos.');
+        }
+        const message = 'Mercado Pago no acepta ese Access Token: copialo de nuevo desde Credenciales (el de producción lleva el prefijo APP_USR-) y pegalo completo. No guardamos nada.';
+        throw new AppError('VALIDATION_ERROR', message, [{ path: 'accessToken', message }]);
+      }
       const now = clock.now().toISOString();
       const sealed = { access_token_enc: box.seal(data.accessToken, TOKEN), webhook_secret_enc: box.seal(data.webhookSecret, SECRET), token_hint: data.accessToken.slice(-4), updated_at: now };
       await db
@@ -194,9 +223,45 @@ export function createPaymentLinksService(deps: PaymentLinksServiceDeps) {
         created_by: actor.userId,
         created_at: now,
         updated_at: now,
+        cancelled_at: null,
+        cancelled_by: null,
       };
       await db.insertInto('patient_payment_links').values(row).execute();
       return toLink(row);
+    },
+
+    /**
+     * She cancels a link still to pay: Mercado Pago first (the preference expires now, so the patient can no
+     * longer pay it), then it is marked cancelled here and leaves the patient's portal. If Mercado Pago does
+     * not confirm, nothing changes (502: the link still works). Without Mercado Pago connected any more there
+     * is nothing to expire with: it is only marked. A paid link is a Cobro — it is voided there, not here (409).
+     */
+    async cancel(actor: Actor, patientId: string, linkId: string): Promise<PaymentLink> {
+      await requirePatient(db, actor, patientId, clock.now(), 'write');
+      const link = await db.selectFrom('patient_payment_links').selectAll().where('id', '=', linkId).where('nutritionist_id', '=', actor.nutritionistId).where('patient_id', '=', patientId).executeTakeFirst();
+      if (!link) throw new AppError('NOT_FOUND', 'No encontramos ese link de pago entre los de este paciente.');
+      if (link.status === 'cancelled') return toLink(link);
+      if (link.status === 'paid') throw new AppError('CONFLICT', 'Ese link ya se pagó y es un cobro: si hay que devolverlo, anulá el cobro en la lista de cobros.');
+      const now = clock.now().toISOString();
+      const creds = await credentials(actor);
+      if (creds) {
+        try {
+          await deps.mercadoPago.expirePreference(creds.accessToken, link.preference_id, link.created_at, now);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : '';
+          throw new AppError('PAYMENT_PROVIDER_ERROR', `Mercado Pago no confirmó la anulación${reason ? ` (${reason.slice(0, 160)})` : ''}, así que el link sigue activo. Probá de nuevo en unos minutos.`);
+        }
+      }
+      // Only a link still pending: a payment recorded meanwhile (webhook) wins.
+      await db
+        .updateTable('patient_payment_links')
+        .set({ status: 'cancelled', cancelled_at: now, cancelled_by: actor.userId, updated_at: now })
+        .where('id', '=', link.id)
+        .where('nutritionist_id', '=', actor.nutritionistId)
+        .where('status', '=', 'pending')
+        .execute();
+      const fresh = await db.selectFrom('patient_payment_links').selectAll().where('id', '=', link.id).executeTakeFirstOrThrow();
+      return toLink(fresh);
     },
 
     /**

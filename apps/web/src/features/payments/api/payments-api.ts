@@ -29,6 +29,7 @@ export const paymentsApi = {
   income: (year: number, signal?: AbortSignal) => api.get<Income>(`/payments/income?year=${year}`, { signal }),
   links: (patientId: string, signal?: AbortSignal) => api.get<PaymentLinkList>(`/patients/${enc(patientId)}/payment-links`, { signal }),
   createLink: (patientId: string, body: CreatePaymentLinkRequest) => api.post<PaymentLink>(`/patients/${enc(patientId)}/payment-links`, body),
+  cancelLink: (patientId: string, linkId: string) => api.post<PaymentLink>(`/patients/${enc(patientId)}/payment-links/${enc(linkId)}/cancel`, {}),
   mercadoPago: (signal?: AbortSignal) => api.get<MercadoPagoSettings>('/me/mercadopago', { signal }),
   saveMercadoPago: (body: SaveMercadoPagoSettingsRequest) => api.put<MercadoPagoSettings>('/me/mercadopago', body),
   portalLinks: (signal?: AbortSignal) => api.get<{ items: PaymentLink[] }>('/portal/payment-links', { signal }),

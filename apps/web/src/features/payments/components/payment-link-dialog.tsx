@@ -147,6 +147,8 @@ function ConnectMercadoPago() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: () => paymentsApi.saveMercadoPago({ accessToken: accessToken.trim(), webhookSecret: webhookSecret.trim() }),
+    // Its own error handling below: the message next to its field, or one toast (not the app's toast too).
+    meta: { silent: true },
     onSuccess: async () => {
       showSuccess(t('link.connectedTitle'), t('link.connected'));
       await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
