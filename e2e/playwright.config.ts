@@ -6,6 +6,10 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// The payment processors' stand-in (stand-ins/processors.mjs): the server's Stripe and Mercado Pago SDKs
+// talk to it instead of the internet; specs steer it through E2E_STAND_IN_URL (set here, inherited).
+const standInPort = Number(process.env.E2E_STAND_IN_PORT ?? port + 50);
+process.env.E2E_STAND_IN_URL = `http://127.0.0.1:${standInPort}`;
 // Set once in the runner process; workers inherit it, so all of them talk about the same server.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-e2e-'));
 // The tests' own "today" (new Date() in a spec) is the browser's, Buenos Aires (timezoneId below): in
@@ -53,34 +57,51 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx ../apps/server/src/main.ts',
-    cwd: path.dirname(new URL(import.meta.url).pathname),
-    url: `http://127.0.0.1:${port}/api/v1/health`,
-    reuseExistingServer: false,
-    // A busy machine can take longer to start the server: E2E_SERVER_TIMEOUT_MS raises the wait.
-    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 60_000),
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      TZ: MACHINE_TZ ?? 'UTC',
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ACCESS_TOKEN_TTL_SECONDS: '4',
-      LOGIN_RATE_LIMIT_PER_IP: '1000',
-      LOGIN_RATE_LIMIT_PER_EMAIL: '50',
-      // One operator per spec file, so each file can register its own whatever ran before it.
-      ADMIN_EMAILS: 'operadora@e2e.test,operadora-alimentos@e2e.test,operadora-novedades@e2e.test,operadora-facturacion@e2e.test,operadora-consola@e2e.test,operadora-suspension@e2e.test',
-      LOG_LEVEL: 'info',
-      // Billing is off on a default install; the suite exercises the product as an operator who sells
-      // accounts runs it (trials, /planes, /pagar, the operator's payments).
-      BILLING_ENABLED: 'true',
-      BILLING_MANUAL_INSTRUCTIONS: 'Transferencia a Almendra SRL\nAlias: almendra.pagos · CBU 0000003100012345678901\nMandá el comprobante desde esta pantalla.',
-      // Lets several people run the suite at once, each against their own build of the web app.
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+  webServer: [
+    {
+      command: 'node stand-ins/processors.mjs',
+      cwd: path.dirname(new URL(import.meta.url).pathname),
+      url: `http://127.0.0.1:${standInPort}/__stand-in/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { STAND_IN_PORT: String(standInPort) },
     },
-  },
+    {
+      command: 'node --import tsx ../apps/server/src/main.ts',
+      cwd: path.dirname(new URL(import.meta.url).pathname),
+      url: `http://127.0.0.1:${port}/api/v1/health`,
+      reuseExistingServer: false,
+      // A busy machine can take longer to start the server: E2E_SERVER_TIMEOUT_MS raises the wait.
+      timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 60_000),
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        TZ: MACHINE_TZ ?? 'UTC',
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ACCESS_TOKEN_TTL_SECONDS: '4',
+        LOGIN_RATE_LIMIT_PER_IP: '1000',
+        LOGIN_RATE_LIMIT_PER_EMAIL: '50',
+        // One operator per spec file, so each file can register its own whatever ran before it.
+        ADMIN_EMAILS: 'operadora@e2e.test,operadora-alimentos@e2e.test,operadora-novedades@e2e.test,operadora-facturacion@e2e.test,operadora-consola@e2e.test,operadora-suspension@e2e.test,operadora-reintentos@e2e.test',
+        LOG_LEVEL: 'info',
+        // Billing is off on a default install; the suite exercises the product as an operator who sells
+        // accounts runs it (trials, /planes, /pagar, the operator's payments).
+        BILLING_ENABLED: 'true',
+        BILLING_MANUAL_INSTRUCTIONS: 'Transferencia a Almendra SRL\nAlias: almendra.pagos · CBU 0000003100012345678901\nMandá el comprobante desde esta pantalla.',
+        // Lets several people run the suite at once, each against their own build of the web app.
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+        // Stripe sells the subscription (its SDK pointed at the stand-in); practices' own Mercado Pago too.
+        STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e_stand_in',
+        STRIPE_API_BASE: `http://127.0.0.1:${standInPort}`,
+        MERCADOPAGO_API_BASE: `http://127.0.0.1:${standInPort}`,
+      },
+    },
+  ],
 });

@@ -1,14 +1,37 @@
-// Issue 25, the rest of "money", in Chromium: the nutritionist opens "Enviar link de pago" from a
-// patient's Cobros tab (without Mercado Pago connected it says how to connect her own account; once
-// connected it asks the amount — creating the link at Mercado Pago is covered by the server's stand-in
-// test), and an operator suspends her account with a reason, which she reads after a reload instead of
-// "activa". Screens at 1366×768 and 390×844, light and dark.
-import { expect, test, type Browser } from '@playwright/test';
+// Issue 25, the rest of "money", in Chromium against a real server whose Stripe and Mercado Pago SDKs talk
+// to a local stand-in of their APIs (stand-ins/processors.mjs): the nutritionist opens "Enviar link de
+// pago" from a patient's Cobros tab (without Mercado Pago connected it says how to connect her own
+// account; a token Mercado Pago refuses is shown next to the field; once connected she creates a link and
+// cancels it with the app's own dialog), and an operator suspends her account with a reason, which she
+// reads after a reload instead of "activa". Second test: Stripe fails (500) when she cancels her
+// subscription — she reads that the change is being confirmed, also after a reload; the operator sees the
+// job in the console's Trabajos tab (attempts, last error, next attempt) and, once Stripe is back,
+// "Reintentar" records the cancellation, which she then sees. Screens at 1366×768 and 390×844.
+import { createHmac } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiCall, login, newAccount, register, screenshot } from './support';
 
 const OPERATOR_EMAIL = 'operadora-suspension@e2e.test';
 const TOUR_KEY = 'almendra.firstPatientTour';
 const REASON = 'Pagos con una tarjeta denunciada. Escribinos a soporte@almendra.test.';
+
+const STAND_IN = process.env.E2E_STAND_IN_URL!;
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in';
+
+/** Steers the processors' stand-in (fail, reset) or reads what reached it. */
+async function standIn<T = unknown>(method: 'GET' | 'POST', what: string, body?: unknown): Promise<T> {
+  const answer = await fetch(`${STAND_IN}/__stand-in/${what}`, { method, ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}) });
+  return (await answer.json()) as T;
+}
+
+/** A Stripe webhook as Stripe signs it (Stripe-Signature: t=…,v1=HMAC-SHA256 of "t.payload"). */
+async function stripeWebhook(page: Page, event: object) {
+  const payload = JSON.stringify({ object: 'event', created: Math.floor(Date.now() / 1000), ...event });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', STRIPE_WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex');
+  const answer = await page.request.post('/api/v1/billing/webhooks/stripe', { headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` }, data: payload });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
 
 async function contextAt(browser: Browser, width: number, height: number, colorScheme: 'light' | 'dark' = 'light') {
   const context = await browser.newContext({ viewport: { width, height }, colorScheme });
@@ -40,12 +63,34 @@ test('"Enviar link de pago" asks to connect Mercado Pago, then the amount; a sus
   await dialog.getByLabel('Clave secreta de los Webhooks').fill('clave-secreta-de-prueba');
   await dialog.getByRole('button', { name: 'Conectar Mercado Pago' }).click();
   await expect(dialog.getByText(/Peg[aá] el Access Token de producción/)).toBeVisible();
+  // Well-formed, but Mercado Pago does not accept it (checked with Mercado Pago before anything is saved).
+  await dialog.getByLabel('Access Token').fill('TEST-1234567890-invalido');
+  await dialog.getByRole('button', { name: 'Conectar Mercado Pago' }).click();
+  await expect(dialog.getByText(/Mercado Pago no acepta ese Access Token/)).toBeVisible();
+  expect((await apiCall<{ configured: boolean }>(nutri.page, 'GET', '/me/mercadopago')).configured).toBe(false);
+  await screenshot(nutri.page, 'money-01b-payment-link-token-refused');
   await dialog.getByLabel('Access Token').fill('TEST-1234567890-abcdefghij');
   await dialog.getByRole('button', { name: 'Conectar Mercado Pago' }).click();
   await expect(dialog.getByTestId('payment-link-amount')).toBeVisible();
   await dialog.getByTestId('payment-link-amount').fill('15.000,50');
   await screenshot(nutri.page, 'money-02-payment-link-form');
-  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await dialog.getByRole('button', { name: 'Crear link' }).click();
+  await expect(dialog.getByText(/Link de pago por .*15\.000,50.* listo/)).toBeVisible();
+  await dialog.getByRole('button', { name: /Cerrar|Listo|Cancelar/ }).first().click();
+  await expect(dialog).toBeHidden();
+
+  // She cancels the link: the app's own dialog says what happens; the link then reads "Anulado".
+  await nutri.page.getByTestId('payment-link-pending').getByTestId('payment-link-cancel').click();
+  const cancelLink = nutri.page.getByRole('dialog', { name: 'Anular el link de pago' });
+  await expect(cancelLink).toContainText('Mercado Pago dejará de aceptar el pago');
+  await screenshot(nutri.page, 'money-02b-payment-link-cancel-confirm');
+  await cancelLink.getByRole('button', { name: 'Sí, anular el link' }).click();
+  await expect(nutri.page.getByTestId('payment-link-cancelled')).toContainText('Anulado');
+  await expect(nutri.page.getByTestId('payment-link-pending')).toHaveCount(0);
+  const expired = (await standIn<{ method: string; path: string; body: string }[]>('GET', 'requests')).filter((r) => r.method === 'PUT' && r.path.startsWith('/checkout/preferences/'));
+  expect(expired).toHaveLength(1);
+  expect(JSON.parse(expired[0]!.body)).toMatchObject({ expires: true });
+  await screenshot(nutri.page, 'money-02c-payment-link-cancelled');
 
   // The operator suspends her account with a reason (required).
   await register(operator.page, { ...newAccount('operadora'), email: OPERATOR_EMAIL });
@@ -83,6 +128,82 @@ test('"Enviar link de pago" asks to connect Mercado Pago, then the amount; a sus
   await expect(phone.page.getByTestId('payment-link-amount')).toBeVisible();
   await screenshot(phone.page, 'money-06-payment-link-phone-dark');
   await phone.context.close();
+  await nutri.context.close();
+  await operator.context.close();
+});
+
+test('Stripe fails when she cancels: she reads that it is being confirmed; the operator sees the job and "Reintentar" records it once Stripe is back', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const nutri = await contextAt(browser, 1366, 768);
+  const operator = await contextAt(browser, 1366, 768);
+  nutri.page.on('dialog', (dialog) => {
+    throw new Error(`unexpected browser dialog: ${dialog.message()}`);
+  });
+  await standIn('POST', 'reset');
+
+  // A practice paying with Stripe: plan, checkout at the stand-in, Stripe's signed webhooks (activation, first invoice).
+  const account = newAccount('reintentos');
+  await register(nutri.page, account);
+  const me = await apiCall<{ nutritionist: { id: string } }>(nutri.page, 'GET', '/me');
+  await apiCall(nutri.page, 'POST', '/me/subscription/plan', { planKey: 'ar-mensual' });
+  await apiCall(nutri.page, 'POST', '/me/subscription/checkout', { processor: 'stripe' });
+  const subscription = `sub_e2e_${me.nutritionist.id}`;
+  await stripeWebhook(nutri.page, { id: `evt_act_${me.nutritionist.id}`, type: 'checkout.session.completed', data: { object: { id: 'cs_e2e', object: 'checkout.session', client_reference_id: me.nutritionist.id, subscription, customer: 'cus_e2e' } } });
+  const periodEnd = Math.floor(Date.now() / 1000) + 45 * 86_400;
+  await stripeWebhook(nutri.page, {
+    id: `evt_paid_${me.nutritionist.id}`,
+    type: 'invoice.paid',
+    data: { object: { id: `in_${me.nutritionist.id}`, object: 'invoice', amount_paid: 4_500_000, amount_due: 4_500_000, currency: 'ars', lines: { data: [{ period: { start: periodEnd - 30 * 86_400, end: periodEnd } }] }, parent: { subscription_details: { metadata: { subscriptionId: me.nutritionist.id } } } } },
+  });
+
+  // The tax-document tour (its own spec) would cover the tab in the screenshots.
+  await apiCall(nutri.page, 'POST', '/me/fiscal/tour-seen', {});
+  await nutri.page.goto('/cuenta?tab=facturacion');
+  await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Activa');
+
+  // Stripe answers 500 from now on: she cancels; nothing is recorded as done, she is told the truth.
+  await standIn('POST', 'fail', { status: 500, count: 1000 });
+  await nutri.page.getByRole('button', { name: 'Cancelar la suscripción' }).click();
+  await nutri.page.getByRole('dialog', { name: '¿Cancelar la suscripción?' }).getByRole('button', { name: 'Sí, cancelar la suscripción' }).click();
+  const pending = nutri.page.getByTestId('pending-change');
+  await expect(pending).toContainText('Estamos confirmando el cambio con Stripe');
+  await expect(pending).toContainText('cancelar la suscripción');
+  await expect(pending).toContainText('No tenés que hacer nada');
+  await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Activa');
+  await expect(nutri.page.getByRole('button', { name: 'Cancelar la suscripción' })).toBeDisabled();
+  // After a reload it still says so (the server's truth, not the screen's memory).
+  await nutri.page.reload();
+  await expect(nutri.page.getByTestId('pending-change')).toContainText('Estamos confirmando el cambio con Stripe');
+  await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Activa');
+  await screenshot(nutri.page, 'money-07-pending-change');
+
+  // The operator's console lists the job: her practice, the attempt the outbox already made, Stripe's error, the next attempt.
+  await register(operator.page, { ...newAccount('operadora'), email: 'operadora-reintentos@e2e.test' });
+  await operator.page.goto('/admin?tab=trabajos');
+  const job = operator.page.getByTestId('admin-job').filter({ hasText: account.email });
+  await expect(job).toHaveCount(1);
+  await expect(job).toContainText('Cambio de suscripción en el procesador de pagos');
+  await expect(job.getByTestId('admin-job-status')).toHaveText('Pendiente');
+  // One attempt by the outbox right after her request (a second one 30 s later, on a slow machine).
+  await expect(job.getByTestId('admin-job-attempts')).toHaveText(/^[12] de 6$/);
+  await expect(job.getByTestId('admin-job-error')).toContainText('Stripe is having trouble');
+  await expect(job.getByTestId('admin-job-next')).toHaveText(/\d{2}-\d{2}-\d{4}/);
+  await screenshot(operator.page, 'money-08-operator-jobs');
+
+  // Stripe is back; "Reintentar" runs it now: the job leaves the list and the cancellation is recorded.
+  await standIn('POST', 'reset');
+  await job.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(job).toHaveCount(0, { timeout: 20_000 });
+  await screenshot(operator.page, 'money-09-operator-jobs-done');
+  await expect(nutri.page.getByTestId('pending-change')).toHaveCount(0, { timeout: 20_000 });
+  await nutri.page.reload();
+  await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Cancelada');
+  await expect(nutri.page.getByRole('button', { name: 'Reactivar la suscripción' })).toBeVisible();
+  const updates = (await standIn<{ method: string; path: string; body: string }[]>('GET', 'requests')).filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscription}`);
+  // Her request, the outbox's failed tries, the operator's successful one: all the same cancellation.
+  expect(updates.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(updates.map((r) => r.body))).toEqual(new Set(['cancel_at_period_end=true']));
+  await screenshot(nutri.page, 'money-10-cancel-confirmed');
   await nutri.context.close();
   await operator.context.close();
 });
