@@ -53,7 +53,7 @@ const randomPlan = fc
   .filter(({ portions }) => [...portions.values()].every((p) => p.some((x) => x > 0)));
 
 describe('exchange distribution, property', () => {
-  it('meets the targets of any plan that could be written, in steps, keeping a fixed group', { timeout: 180_000 }, async () => {
+  it('meets the targets of any plan that could be written, in steps, keeping a fixed group', { timeout: 60_000 + RUNS * 1_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(randomPlan, async ({ meals, portions, step, lockIndex }) => {
         const mealKcal = meals.map((slot) => sumNutrition(groups.map((g) => [nutritionOf(g), portions.get(slot)![g.position - 1]!] as const)).energyKcal);
@@ -135,7 +135,7 @@ describe('formula day, property', () => {
     household: () => null,
   });
 
-  it('fits any reachable day, in 10 g steps, within limits, keeping the locked lines', { timeout: 180_000 }, async () => {
+  it('fits any reachable day, in 10 g steps, within limits, keeping the locked lines', { timeout: 60_000 + RUNS * 1_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 5, maxLength: 5 }),
