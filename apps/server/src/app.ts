@@ -318,10 +318,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   await app.register(fastifyMultipart);
   // @fastify/multipart accepts multipart bodies on every route and leaves request.body undefined. Only the
   // upload routes (no body schema; they read the file with lib/multipart.ts) take one: a route that reads a
-  // JSON body refuses it with 415 instead of running as if nothing had been sent.
+  // JSON body refuses it with 400, like any other body it cannot read (issue 24 lists a multipart body among
+  // the bad inputs that answer 400), instead of running as if nothing had been sent.
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.schema?.body && request.isMultipart()) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envía los datos como JSON (Content-Type: application/json).');
+      throw new AppError('VALIDATION_ERROR', 'Envía los datos como JSON (Content-Type: application/json).');
     }
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
