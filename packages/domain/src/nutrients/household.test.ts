@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatQuarterCount, householdAmount, lineAmount, measureAmountText, pluralMeasure } from './household.js';
+import { formatQuarterCount, householdAmount, lineAmount, measureAmountText, pluralMeasure, singularMeasure } from './household.js';
 
 // Gram weights below are SR24's own measure rows for these foods.
 const WHOLE_MILK = [
@@ -94,6 +94,20 @@ describe('formatting', () => {
     expect(pluralMeasure('1 lata')).toBe('1 lata');
     expect(pluralMeasure('unidad mediana')).toBe('unidades medianas');
     expect(pluralMeasure('taza, en puré')).toBe('tazas, en puré');
+  });
+});
+
+describe('a measure written in the plural', () => {
+  // SR24 gives mozzarella as "2 slices" (amount 2): the rows' description is plural, the count per slice.
+  const MOZZARELLA = [{ amount: 2, description: 'slices', gramWeight: 56 }];
+  it('reads in the singular for one or less: "1 rebanada", never "1 rebanadas"', () => {
+    expect(householdAmount(28, MOZZARELLA)?.text).toBe('1 rebanada');
+    expect(householdAmount(14, MOZZARELLA)?.text).toBe('½ rebanada');
+    expect(householdAmount(56, MOZZARELLA)?.text).toBe('2 rebanadas');
+    expect(measureAmountText(1, 'slices')).toBe('1 rebanada');
+    expect(singularMeasure('unidades medianas')).toBe('unidad mediana');
+    expect(singularMeasure('grandes (unidades)')).toBe('grande (unidad)');
+    expect(singularMeasure('taza, picado')).toBe('taza, picado');
   });
 });
 

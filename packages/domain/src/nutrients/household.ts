@@ -94,6 +94,21 @@ export function pluralMeasure(description: string): string {
   return `${plural}${size}${match[4]!.replace('(unidad)', '(unidades)')}`;
 }
 
+const SINGULARS: Record<string, string> = Object.fromEntries(Object.entries(PLURALS).map(([one, many]) => [many, one]));
+
+/**
+ * Singular of a measure that is written in the plural ("rebanadas", from SR24's "slices" of 2) for a count
+ * of one or less: "1 rebanada", "½ feta", never "1 rebanadas".
+ */
+export function singularMeasure(description: string): string {
+  const match = /^([\p{L}]+)( ([\p{L}]+))?(.*)$/u.exec(description);
+  if (!match) return description;
+  const one = SINGULARS[match[1]!];
+  if (!one) return description;
+  const size = match[3] && SINGULARS[match[3]] && SIZES.has(SINGULARS[match[3]]!) ? ` ${SINGULARS[match[3]]}` : (match[2] ?? '');
+  return `${one}${size}${match[4]!.replace('(unidades)', '(unidad)')}`;
+}
+
 const FRACTIONS: Record<number, string> = { 0: '', 0.25: '¼', 0.5: '½', 0.75: '¾' };
 
 /** 0.75 → '¾', 1.5 → '1½', 2 → '2'. */
@@ -122,7 +137,7 @@ export function householdAmount(grams: number, measures: readonly HouseholdMeasu
     if (best && (best.counted && !counted || (best.counted === counted && best.score <= score))) continue;
     // After the food's name "(unidad)" says nothing: "Huevo: 2 grandes (100 g)".
     const word = spanish.replace(/ \(unidad\)$/, '');
-    const text = `${formatQuarterCount(count)} ${count > 1 ? pluralMeasure(word) : word}`;
+    const text = `${formatQuarterCount(count)} ${count > 1 ? pluralMeasure(word) : singularMeasure(word)}`;
     best = { score, counted, amount: { count, text, grams: roundedGrams } };
   }
   return best?.amount ?? null;
@@ -139,7 +154,7 @@ export function measureAmountText(quantity: number, description: string): string
     Number.isInteger(quarters) && quantity > 0
       ? formatQuarterCount(quantity)
       : new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 }).format(quantity);
-  return `${count} ${quantity > 1 ? pluralMeasure(spanish) : spanish}`;
+  return `${count} ${quantity > 1 ? pluralMeasure(spanish) : singularMeasure(spanish)}`;
 }
 
 /** Grams per millilitre of a drink (its `ml` measure), or null for a food that is not one. */
