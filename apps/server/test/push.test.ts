@@ -335,6 +335,30 @@ describe('notifications', () => {
     });
   });
 
+  it('reminds a patient with no email on her record by push alone, and sends her no email', async () => {
+    const p = await practiceWithPortalPatient(t);
+    const phone = await subscribe(p.patientAuth, 'no-email');
+    // Her record has no email (she signed in to the portal from the invitation code once).
+    await t.database.db.updateTable('patients').set({ email: null }).where('id', '=', p.patientId).execute();
+    const place = (await p.call('POST', '/api/v1/locations', { name: 'Consultorio Caballito', street: 'Av. Rivadavia', streetNumber: '5100' })).json();
+    const booked = await p.call('POST', '/api/v1/appointments', { patientId: p.patientId, locationId: place.id, start: '2026-05-20T13:00:00.000Z', end: '2026-05-20T13:45:00.000Z', allowOutsideSchedule: true });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const reminders = createReminderJob({ db: t.database.db, mailer: new Mailer(t.database.db, t.clock, t.app.log, undefined, 'Almendra <no-reply@almendra.test>'), notifier: t.notifications });
+    t.clock.set('2026-05-19T13:00:00.000Z');
+    await reminders.runReminderJob(t.clock.now());
+    await deliverAll();
+    const [reminder] = receivedAt(phone.path);
+    expect(reminder, 'the push reminder').toBeDefined();
+    expect(decrypt(reminder!.body, phone.browser)).toMatchObject({ tag: `appointment-${booked.json().id}`, url: '/portal' });
+    const row = await t.database.db.selectFrom('appointments').select('reminder_sent_at').where('id', '=', booked.json().id).executeTakeFirstOrThrow();
+    expect(row.reminder_sent_at).not.toBeNull();
+    // Once only: the next run does not remind her again.
+    pushService.received.length = 0;
+    await reminders.runReminderJob(t.clock.now());
+    await deliverAll();
+    expect(receivedAt(phone.path)).toHaveLength(0);
+  });
+
   it('tells the nutritionist of a request from the public profile, and never a revoked patient', async () => {
     const p = await practiceWithPortalPatient(t);
     const desk = await subscribe(p.nutritionist.auth, 'requests');

@@ -1,4 +1,6 @@
-// Reminder emails the day before an appointment. An appointment becomes due at 09:00 of the previous
+// Reminders the day before an appointment: the email, to a patient with an address on her record, and the
+// Web Push, to a patient with the portal and notifications on — either is enough (a patient with only the
+// portal on her phone is reminded too). An appointment becomes due at 09:00 of the previous
 // day in the nutritionist's time zone and stays due until its own day begins; appointments booked
 // inside that window are reminded at the next run, later ones are not reminded at all.
 //
@@ -30,7 +32,7 @@ export interface ReminderJobDeps {
   db: Kysely<DB>;
   mailer: Mailer;
   log?: FastifyBaseLogger;
-  /** Web Push to the patient with the email (when she has the portal and notifications on). */
+  /** Web Push to the patient when she has the portal and notifications on, whether or not she has an email. */
   notifier?: Notifier;
   /** The patient's personal confirmation page of an appointment (issue 27), written into the reminder. */
   confirmationUrl?: (appointment: { id: string; nutritionist_id: string; start_at: string }) => string;
@@ -93,7 +95,13 @@ export function createReminderJob(deps: ReminderJobDeps) {
       .where('l.reminder_emails_enabled', '=', 1)
       .where('l.deleted_at', 'is', null)
       .where('p.deleted_at', 'is', null)
-      .where('p.email', 'is not', null)
+      // Someone to remind: an email address, or a browser subscribed to the patient's notifications.
+      .where((eb) =>
+        eb.or([
+          eb('p.email', 'is not', null),
+          eb.exists(eb.selectFrom('push_subscriptions as ps').select('ps.id').where('ps.owner_kind', '=', 'patient').whereRef('ps.owner_id', '=', 'p.id')),
+        ]),
+      )
       .where('p.reminders_opt_out', '=', 0);
     if (after) {
       query = query.where((eb) =>
@@ -128,21 +136,23 @@ export function createReminderJob(deps: ReminderJobDeps) {
           // The SQL range is the window itself; checking again keeps the two definitions honest.
           const window = reminderWindow(row.start_at, zone.resolved);
           if (now < window.from || now >= window.until) continue;
-          if (!row.patient_email || !(await claim(row.id, nowIso))) continue;
+          if (!(await claim(row.id, nowIso))) continue;
           const address = placeAddress(row);
-          await mailer.send(
-            appointmentReminderEmail({
-              to: row.patient_email,
-              patientFirstName: row.patient_first_name,
-              nutritionistName: `${row.nutritionist_first_name} ${row.nutritionist_last_name}`.trim(),
-              locationName: row.location_name,
-              address,
-              serviceName: row.service_name,
-              start: row.start_at,
-              timeZone: zone.resolved,
-              confirmationUrl: deps.confirmationUrl?.({ id: row.id, nutritionist_id: row.nutritionist_id, start_at: row.start_at }) ?? null,
-            }),
-          );
+          if (row.patient_email) {
+            await mailer.send(
+              appointmentReminderEmail({
+                to: row.patient_email,
+                patientFirstName: row.patient_first_name,
+                nutritionistName: `${row.nutritionist_first_name} ${row.nutritionist_last_name}`.trim(),
+                locationName: row.location_name,
+                address,
+                serviceName: row.service_name,
+                start: row.start_at,
+                timeZone: zone.resolved,
+                confirmationUrl: deps.confirmationUrl?.({ id: row.id, nutritionist_id: row.nutritionist_id, start_at: row.start_at }) ?? null,
+              }),
+            );
+          }
           await db.updateTable('appointments').set({ reminder_sent_at: nowIso }).where('id', '=', row.id).execute();
           if (row.patient_id) {
             await deps.notifier?.notify({ recipient: { kind: 'patient', id: row.patient_id }, event: 'appointment_reminder', url: '/portal', tag: `appointment-${row.id}`, key: `appointment_reminder:${row.id}` });
