@@ -269,11 +269,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
   });
   const chat = createChatService({ db: database.db, clock, bus, rateLimiter, sendLimitPerWindow: CHAT_SEND_LIMIT_PER_WINDOW, photoUrl, notifier: notifications });
   await rateLimiter.prune();
-  const appointments = createAppointmentsService({ db: database.db, clock, mailer, bus });
   // Patients' personal links to confirm or cancel an appointment (/turno/{token}), signed with the server's secret.
   const confirmationTokens = new ConfirmationTokens(secret);
   const confirmationUrl = (appointment: { id: string; nutritionist_id: string; start_at: string }) =>
     `${links.current()}/turno/${confirmationTokens.issue(appointment).token}`;
+  const appointments = createAppointmentsService({ db: database.db, clock, mailer, bus, confirmationUrl });
   const confirmations = createConfirmationService({
     db: database.db,
     clock,

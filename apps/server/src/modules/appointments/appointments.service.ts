@@ -41,6 +41,8 @@ export interface AppointmentsServiceDeps {
   mailer: Mailer;
   /** Realtime: every change publishes the spec's 'citas-actualizadas' to the practice's sockets. */
   bus?: EventBus;
+  /** The patient's personal confirmation page of an appointment (/turno/{token}), written into the change notice. */
+  confirmationUrl?: (appointment: { id: string; nutritionist_id: string; start_at: string }) => string;
 }
 
 /** The realtime event type a calendar refetches on (the spec's /citas-actualizadas). */
@@ -368,6 +370,12 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           address: placeAddress(row),
           start: row.start_at,
           timeZone: resolveTimeZone(row.time_zone),
+          // A new link: the one sent before the move named the old time and no longer opens. None for a
+          // request not yet accepted or a time already past (the page would not take an answer).
+          confirmationUrl:
+            row.status !== 'pending' && Date.parse(row.start_at) > clock.now().getTime()
+              ? (deps.confirmationUrl?.({ id, nutritionist_id: scope.nutritionistId, start_at: row.start_at }) ?? null)
+              : null,
         }),
       );
       return { sentTo: row.patient_email };

@@ -43,9 +43,7 @@ export function appointmentReminderEmail(details: ReminderDetails): EmailMessage
     `Lugar: ${place}.`,
   ];
   if (details.serviceName) lines.push(`Servicio: ${details.serviceName}.`);
-  if (details.confirmationUrl) {
-    lines.push('', 'Confirma tu asistencia o avisa que no puedes ir, en un toque (no necesitas cuenta):', details.confirmationUrl);
-  }
+  lines.push(...confirmationParagraph(details.confirmationUrl));
   lines.push(
     '',
     'Si no puedes asistir, avísale a tu nutricionista con tiempo para que otra persona pueda usar ese horario.',
@@ -67,6 +65,16 @@ export interface ChangeNoticeDetails {
   address: string | null;
   start: string;
   timeZone: string;
+  /**
+   * The patient's personal page for the appointment at its new time (/turno/{token}): a link sent before
+   * the move stops working once the time changes, so the notice carries the new one. Null leaves it out.
+   */
+  confirmationUrl?: string | null;
+}
+
+/** The paragraph with the patient's personal confirmation link, the same in the reminder and the change notice. */
+function confirmationParagraph(url: string | null | undefined): string[] {
+  return url ? ['', 'Confirma tu asistencia o avisa que no puedes ir, en un toque (no necesitas cuenta):', url] : [];
 }
 
 /** Sent when the nutritionist chooses to tell the patient that an appointment moved. */
@@ -81,6 +89,7 @@ export function appointmentChangedEmail(details: ChangeNoticeDetails): EmailMess
       '',
       `${details.nutritionistName} cambió tu turno. La nueva fecha es el ${when.weekday} ${when.date}, a las ${when.time}.`,
       `Lugar: ${place}.`,
+      ...confirmationParagraph(details.confirmationUrl),
       '',
       'Si no puedes asistir en ese horario, avísale a tu nutricionista.',
     ].join('\n'),
