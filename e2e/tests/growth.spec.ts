@@ -18,6 +18,15 @@ function localToday(): string {
   return isoDaysAgo(0);
 }
 
+/** The growth panel's table stays inside its card, and the page does not scroll sideways. */
+async function expectPanelFits(page: Page, width: number) {
+  const panel = page.getByTestId('growth-panel');
+  const panelBox = (await panel.boundingBox())!;
+  const tableBox = (await panel.locator('table').boundingBox())!;
+  expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(panelBox.x + panelBox.width + 1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 async function checkIndicator(page: Page, key: string, expected: { z: number; percentile: number }, label: string) {
   const row = page.locator(`[data-testid="growth-panel"] [data-indicator="${key}"]`);
   await expect(row.locator('[data-z]')).toHaveText(z(expected.z));
@@ -69,6 +78,7 @@ test('a 4-year-old: WHO 2006 panel with head circumference and position, growth 
   await expect(page.locator('[data-derived="bmi"] [data-category]')).toHaveCount(0);
   await expect(page.locator('[data-energy-method="iom2005"]')).toHaveText('Requerimiento estimado para niños y adolescentes (IOM 2005)');
   await page.setViewportSize({ width: 1366, height: 768 });
+  await expectPanelFits(page, 1366);
   await screenshot(page, 'growth-01-four-year-old-form-1366');
   await expectAccessible(page);
 
@@ -85,6 +95,7 @@ test('a 4-year-old: WHO 2006 panel with head circumference and position, growth 
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await oedema.scrollIntoViewIfNeeded();
+  await expectPanelFits(page, 390);
   await page.screenshot({ path: path.join(screensDir, 'growth-01c-four-year-old-oedema-390.png') });
   await panel.screenshot({ path: path.join(screensDir, 'growth-01d-four-year-old-oedema-panel-390.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -162,6 +173,7 @@ test('a 12-year-old: WHO 2007 panel, charts in light and dark, a missing sex sai
   await checkIndicator(page, 'bmiForAge', expected.indicators.bmiForAge!, expected.indicators.bmiForAge!.classification === 'overweight' ? 'Sobrepeso' : 'Normal');
   await expect(page.getByLabel('Perímetro cefálico (cm)')).toHaveCount(0);
   await expect(page.locator('[data-derived="bmi"] [data-category]')).toHaveCount(0);
+  await expectPanelFits(page, 390);
   await screenshot(page, 'growth-04-twelve-year-old-form-390');
   await page.getByRole('button', { name: 'Guardar consulta' }).click();
   await expect(page).toHaveURL(new RegExp(`/ficha\\?paciente=${patient.id}&tab=consultas`), { timeout: 20_000 });
@@ -169,6 +181,13 @@ test('a 12-year-old: WHO 2007 panel, charts in light and dark, a missing sex sai
   const charts = page.getByTestId('growth-charts');
   await expect(charts.locator('[data-growth-chart]')).toHaveCount(2);
   await expect(charts.locator('[data-growth-chart="bmiForAge"] .recharts-line-dots circle')).toHaveCount(3);
+  // From 5 years the age axis reads in whole years, as the WHO's charts and the PDF report (not 105, 195 months).
+  await expect(charts.locator('[data-growth-chart="bmiForAge"] svg')).toContainText('Edad (años)');
+  const ageAxis = charts.locator('[data-growth-chart="bmiForAge"] .recharts-xAxis-tick-labels');
+  await expect(ageAxis.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
+  const ticks = (await ageAxis.locator('.recharts-cartesian-axis-tick-value').allTextContents()).map(Number);
+  expect(ticks.length).toBeGreaterThanOrEqual(4);
+  for (const tick of ticks) expect(Number.isInteger(tick) && tick >= 5 && tick <= 19, `tick ${tick}`).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await charts.scrollIntoViewIfNeeded();
   await screenshot(page, 'growth-05-twelve-year-old-charts-390');

@@ -94,6 +94,10 @@ describe('GET /api/v1/consultations/{id}/report.pdf', () => {
     expect(text).toContain(`IMC para la edad z +${formatEsAr(bmi.z, 2)} · P${formatEsAr(bmi.percentile, 1)} · Sobrepeso`);
     expect(text).toContain('IOM (2005)');
     expect(text).not.toMatch(/\((Bajo peso|Normal|Sobrepeso)\)/);
+    // The somatotype is a calculated value: printed in that section, not under the growth heading after it.
+    expect(text).toContain('Somatotipo (endo – meso – ecto)');
+    expect(text.indexOf('Somatotipo (endo – meso – ecto)')).toBeGreaterThan(text.indexOf('Valores calculados'));
+    expect(text.indexOf('Somatotipo (endo – meso – ecto)')).toBeLessThan(text.indexOf('Crecimiento (OMS 2007, 5 a 19 años)'));
   });
 
   it('draws a child\'s WHO growth charts on a last page: curves, axes and the visits up to this consultation; oedema said', async () => {

@@ -271,21 +271,6 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
     const source = r.key === 'energyRequirementKcal' && d.energyMethod === 'iom2005' ? 'IOM (2005), requerimiento estimado para niños y adolescentes' : r.source;
     row(r.label, text, source);
   }
-  if (d.growth) {
-    const g = d.growth;
-    heading(`Crecimiento (OMS ${g.reference === 'who2006' ? '2006, 0 a 5 años' : '2007, 5 a 19 años'})`);
-    const age = g.reference === 'who2006' ? `${countOf(g.ageDays, 'día', 'días')} (${formatEsAr(g.ageMonths, 1)} meses)` : `${formatEsAr(g.ageMonths, 1)} meses`;
-    row('Edad', age);
-    if (c.oedema) row('Edema bilateral con fóvea', 'Sí: no se interpretan los indicadores basados en el peso (OMS)');
-    for (const key of GROWTH_INDICATOR_KEYS) {
-      const value = g.indicators[key];
-      if (!value) continue;
-      const z = `${value.z > 0 ? '+' : ''}${formatEsAr(value.z, 2)}`;
-      row(GROWTH_LABELS[key], `z ${z} · P${formatEsAr(value.percentile, 1)} · ${GROWTH_CLASS_LABELS[value.classification]}`);
-    }
-    doc.font('Helvetica').fontSize(8).fillColor('#555555').text('Patrones de crecimiento infantil de la OMS (2006) y referencia de crecimiento OMS 2007, calculados como WHO Anthro / AnthroPlus.', left, doc.y, { width });
-    doc.fontSize(10).fillColor('#000000');
-  }
   if (d.somatotype) {
     const s = d.somatotype;
     row(
@@ -302,6 +287,22 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
   if (d.suggestedGestationalGainKg) {
     const g = d.suggestedGestationalGainKg;
     row('Aumento de peso sugerido', `${formatEsAr(g.min, 1)} a ${formatEsAr(g.max, 1)} kg`, 'IOM (2009)');
+  }
+  // The WHO growth section last: it has its own heading, so rows after it would read as growth rows.
+  if (d.growth) {
+    const g = d.growth;
+    heading(`Crecimiento (OMS ${g.reference === 'who2006' ? '2006, 0 a 5 años' : '2007, 5 a 19 años'})`);
+    const age = g.reference === 'who2006' ? `${countOf(g.ageDays, 'día', 'días')} (${formatEsAr(g.ageMonths, 1)} meses)` : `${formatEsAr(g.ageMonths, 1)} meses`;
+    row('Edad', age);
+    if (c.oedema) row('Edema bilateral con fóvea', 'Sí: no se interpretan los indicadores basados en el peso (OMS)');
+    for (const key of GROWTH_INDICATOR_KEYS) {
+      const value = g.indicators[key];
+      if (!value) continue;
+      const z = `${value.z > 0 ? '+' : ''}${formatEsAr(value.z, 2)}`;
+      row(GROWTH_LABELS[key], `z ${z} · P${formatEsAr(value.percentile, 1)} · ${GROWTH_CLASS_LABELS[value.classification]}`);
+    }
+    doc.font('Helvetica').fontSize(8).fillColor('#555555').text('Patrones de crecimiento infantil de la OMS (2006) y referencia de crecimiento OMS 2007, calculados como WHO Anthro / AnthroPlus.', left, doc.y, { width });
+    doc.fontSize(10).fillColor('#000000');
   }
 
   const missing = c.missing.filter((entry: MissingInput, index, all) => all.findIndex((e) => e.result === entry.result) === index);

@@ -54,7 +54,7 @@ export default function GrowthCharts({ points, sex }: { points: EvolutionPoint[]
   const lastAgeDays = inBand[inBand.length - 1]?.growth.ageDays ?? latest.growth.ageDays;
   const specs = chartsFor(band, lastAgeDays, inBand.some((p) => p.growth.indicators.weightForAge));
   return (
-    <Stack gap="sm" data-testid="growth-charts">
+    <Stack gap="sm" mb="xl" data-testid="growth-charts">
       <Title order={3} size="h5">
         {t('growth.charts.title')}
       </Title>
@@ -106,6 +106,15 @@ function GrowthChart({ spec, sex, band, lines, points }: { spec: ChartSpec; sex:
   const title = spec.kind === 'weightForLength' ? t('growth.charts.weightForLength') : t(`growth.indicators.${spec.indicator}`);
   const xs = curve.map((c) => c.x);
   const domainX: [number, number] = [Math.floor(Math.min(...xs)), Math.ceil(Math.max(...xs))];
+  // As the WHO's charts and the PDF report: every 6 months under 5, whole years from 5 to 19 (the axis is in
+  // months, labelled in years), round centimetres for weight-for-length/height.
+  const inYears = byAge && band === 'who2007';
+  const xTicks = inYears
+    ? Array.from({ length: Math.floor(domainX[1] / 12) - Math.ceil(domainX[0] / 12) + 1 }, (_, i) => (Math.ceil(domainX[0] / 12) + i) * 12)
+    : byAge
+      ? Array.from({ length: Math.floor(domainX[1] / 6) + 1 }, (_, i) => i * 6)
+      : undefined;
+  const axisTitle = !byAge ? t('growth.charts.lengthCm') : inYears ? t('growth.charts.ageYears') : t('growth.charts.ageMonths');
   const last = points[points.length - 1];
   const value = last?.growth.indicators[spec.indicator];
   const patientColour = theme.colors.blue[dark ? 4 : 8];
@@ -124,8 +133,12 @@ function GrowthChart({ spec, sex, band, lines, points }: { spec: ChartSpec; sex:
               dataKey="x"
               domain={domainX}
               allowDuplicatedCategory={false}
+              ticks={xTicks}
+              // Where the ticks do not all fit (a phone), every other one, evenly: 5, 7, 9… rather than 5, 6, 7, 8, 9, 11.
+              interval="equidistantPreserveStart"
+              tickFormatter={inYears ? (months: number) => String(months / 12) : undefined}
               tick={{ fontSize: 11, fill: dark ? theme.colors.gray[4] : theme.colors.gray[7] }}
-              label={{ value: byAge ? t('growth.charts.ageMonths') : t('growth.charts.lengthCm'), position: 'insideBottom', offset: -12, fontSize: 11, fill: dark ? theme.colors.gray[4] : theme.colors.gray[7] }}
+              label={{ value: axisTitle, position: 'insideBottom', offset: -12, fontSize: 11, fill: dark ? theme.colors.gray[4] : theme.colors.gray[7] }}
             />
             <YAxis type="number" domain={['auto', 'auto']} width={40} tick={{ fontSize: 11, fill: dark ? theme.colors.gray[4] : theme.colors.gray[7] }} />
             {zs.map((z, i) => (

@@ -46,13 +46,19 @@ export function GrowthPanel({ growth, oedema = false }: { growth: GrowthAssessme
       {rows.length === 0 ? (
         <Text size="sm">{t('growth.none')}</Text>
       ) : (
+        // Three columns, the WHO classification under the indicator's name: the panel is a narrow column
+        // beside the form (about 300 px at 1366 px, the whole width of a phone), where a fourth column for
+        // the classification pushed the table past the card and the page past the screen's width.
         <Table aria-labelledby="growth-title" verticalSpacing={4} horizontalSpacing={6} fz="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('growth.columns.indicator')}</Table.Th>
-              <Table.Th ta="right">{t('growth.columns.z')}</Table.Th>
-              <Table.Th ta="right">{t('growth.columns.percentile')}</Table.Th>
-              <Table.Th>{t('growth.columns.classification')}</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {t('growth.columns.z')}
+              </Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {t('growth.columns.percentile')}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -61,24 +67,24 @@ export function GrowthPanel({ growth, oedema = false }: { growth: GrowthAssessme
               return (
                 <Table.Tr key={key} data-indicator={key}>
                   <Table.Th scope="row" fw={500}>
-                    {t(`growth.indicators.${key}`)}
+                    <Stack gap={2} align="flex-start">
+                      <span>{t(`growth.indicators.${key}`)}</span>
+                      <Badge
+                        variant="light"
+                        color={badgeColour(value.classification)}
+                        data-classification={value.classification}
+                        title={value.flagged ? t('growth.implausibleHint') : undefined}
+                        style={{ whiteSpace: 'normal', height: 'auto', maxWidth: '100%' }}
+                      >
+                        {t(`growth.classification.${value.classification}`)}
+                      </Badge>
+                    </Stack>
                   </Table.Th>
-                  <Table.Td ta="right" data-z style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td ta="right" data-z style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
                     {formatZ(value.z)}
                   </Table.Td>
-                  <Table.Td ta="right" data-percentile style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td ta="right" data-percentile style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
                     P{formatNumber(value.percentile, 1)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={badgeColour(value.classification)}
-                      data-classification={value.classification}
-                      title={value.flagged ? t('growth.implausibleHint') : undefined}
-                      style={{ whiteSpace: 'normal', height: 'auto' }}
-                    >
-                      {t(`growth.classification.${value.classification}`)}
-                    </Badge>
                   </Table.Td>
                 </Table.Tr>
               );
