@@ -326,7 +326,8 @@ test('every calendar view, light and dark, shows who and in what state, with rea
         const block = (await pending.boundingBox())!;
         expect(said.y + said.height, `${theme} ${view}: "Por confirmar" inside its block`).toBeLessThanOrEqual(block.y + block.height + 1);
         await expect(confirmed.locator('.almendra-event-time')).toBeVisible();
-        await expect(confirmed.locator('.almendra-event-time')).toContainText(/0?9:00/);
+        // 24-hour HH:mm with two-digit hours, in the list too (it had written "9:00 - 9:30").
+        await expect(confirmed.locator('.almendra-event-time')).toHaveText('09:00 – 09:30');
       }
       const contrasts = await eventTextContrasts(page);
       expect(contrasts.length, `${theme} ${view}`).toBeGreaterThanOrEqual(8);

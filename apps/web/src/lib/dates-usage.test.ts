@@ -8,7 +8,6 @@ import { lineOf, sourceFiles, withoutCommentLines } from './source-scan';
 const ALLOWED: Record<string, string> = {
   'lib/dates.ts': 'the one formatter',
   'lib/time-zones.ts': "reads a zone's UTC offset name ('GMT-03:00') to sort and label zones",
-  'features/appointments/components/calendar-view.tsx': "FullCalendar's own format options, set to 24 hours (hour12: false)",
 };
 
 const FORBIDDEN: Array<[RegExp, string]> = [

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDate, formatDateTime, formatLongDate, formatLongDateTime, formatMessageTime, formatMonthName, formatTime } from './dates';
+import { formatCalendarDate, formatDate, formatDateTime, formatLongDate, formatLongDateTime, formatMessageTime, formatMonthName, formatTime, formatTimeRange } from './dates';
 
 describe('the app\'s one date format (dd-mm-yyyy, 24 h HH:mm)', () => {
+  it('writes a span of time with two-digit hours: 04:02 – 04:32, never 4:02', () => {
+    expect(formatTimeRange(new Date(2026, 10, 27, 4, 2), new Date(2026, 10, 27, 4, 32))).toBe('04:02 – 04:32');
+    expect(formatTimeRange('2026-11-27T07:02:00.000Z', '2026-11-27T07:32:00.000Z', 'America/Argentina/Buenos_Aires')).toBe('04:02 – 04:32');
+  });
+
   it('writes calendar dates day first with hyphens', () => {
     expect(formatCalendarDate('2026-11-27')).toBe('27-11-2026');
     expect(formatCalendarDate(null)).toBe('');

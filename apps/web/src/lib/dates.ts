@@ -39,6 +39,11 @@ export function formatTime(instant: string | Date, timeZone?: string): string {
   return `${pad(f.h)}:${pad(f.min)}`;
 }
 
+/** A span of time on one day: 'HH:mm – HH:mm', 24-hour, two digits each. */
+export function formatTimeRange(start: string | Date, end: string | Date, timeZone?: string): string {
+  return `${formatTime(start, timeZone)} – ${formatTime(end, timeZone)}`;
+}
+
 /** Date and time of an instant: 'dd-mm-yyyy HH:mm'. */
 export function formatDateTime(instant: string | Date, timeZone?: string): string {
   return `${formatDate(instant, timeZone)} ${formatTime(instant, timeZone)}`;

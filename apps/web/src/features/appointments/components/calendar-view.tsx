@@ -38,6 +38,7 @@ import {
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnpaidMark } from '../../payments/agenda';
+import { formatTime, formatTimeRange } from '../../../lib/dates';
 
 export interface CalendarRange {
   from: string;
@@ -126,7 +127,12 @@ const SNAP_DURATION = '00:05:00';
 const WIDE_TOOLBAR = { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
 const PHONE_TOOLBAR = { start: 'prev,next', center: 'title', end: 'today' };
 const PHONE_FOOTER = { center: 'timeGridDay,listWeek,dayGridMonth' };
-const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+// Every time the calendar writes (event times, the list's time column, the hours down the side) comes from
+// lib/dates.ts, 24-hour HH:mm: FullCalendar's own Intl options wrote the list's ranges as "4:02 - 4:32"
+// (the range format drops the 2-digit hour). It hands the formatter instants; the calendar runs in the
+// browser's zone, as formatTime does.
+const TIME_FORMAT = (arg: { start: { instantMs: number }; end?: { instantMs: number } | null }) =>
+  arg.end ? formatTimeRange(new Date(arg.start.instantMs), new Date(arg.end.instantMs)) : formatTime(new Date(arg.start.instantMs));
 // A week's title names its days ("23 – 29 nov 2026"): FullCalendar 7's default printed only the month,
 // so the week view read like the month view.
 const WEEK_TITLE = { year: 'numeric', month: 'short', day: 'numeric' } as const;
