@@ -152,5 +152,11 @@ describe('StatisticsReport', { timeout: 30_000 }, () => {
     expect(lines).toContain('Facturación;2026-03;50000;ARS');
     expect(lines).toContain('Consultas por paciente (CPP);Promedio de consultas por paciente;1,8;');
     expect(lines).toContain('Edades de los pacientes;60 o más;1;');
+    // The attendance figures the screen shows (66,7 % and 50 % in March), per month; April has none: empty.
+    expect(lines).toContain('Ausentismo mensual (%);2026-03;66,7;');
+    expect(lines).toContain('Turnos confirmados por el paciente (%);2026-03;50;');
+    expect(lines).toContain('Ausentismo mensual (%);2026-04;;');
+    const english = statisticsCsv(march, i18n.getFixedT('en', 'stats'), 'en').slice(1).trimEnd().split('\r\n');
+    expect(english).toContain('Monthly no-show rate (%),2026-03,66.7,');
   });
 });

@@ -89,5 +89,11 @@ export function statisticsCsv(stats: Statistics, t: TFunction<'stats'>, language
   for (const b of stats.billing.byMonth) lines.push([t('billing.title'), monthKey(b.month), b.amountCents / 100, b.currency]);
   lines.push([t('cpp.title'), t('cpp.average'), stats.consultationsPerPatient.average, '']);
   add(t('cpp.title'), rows.cpp);
+  // What "Asistencia y confirmaciones" shows, month by month: the no-show rate and the share the patient
+  // confirmed, as percentages with one decimal like the screen; a month with nothing to divide by is an
+  // empty value (the screen's "—"), never 0.
+  const percent = (rate: number | null) => (rate === null ? '' : Math.round(rate * 1000) / 10);
+  for (const r of stats.attendance.byMonth) lines.push([t('csv.noShowRate'), monthKey(r.month), percent(r.noShowRate), '']);
+  for (const r of stats.attendance.byMonth) lines.push([t('csv.confirmedShare'), monthKey(r.month), percent(r.confirmedShare), '']);
   return toCsv(lines, csvDialectFor(language));
 }
