@@ -251,6 +251,31 @@ describe('GET and POST /turno/{token} (HTML, no script)', () => {
     expect(after.body).toContain('Motivo: Estoy enferma');
     expect(after.body).toContain('¿Al final podés ir?');
   });
+
+  it('speaks each practice’s Spanish from the shared voseo dictionary, the form’s error messages too', async () => {
+    const p = await practice();
+    const appointment = await p.book();
+    const token = p.tokenOf((await p.link(appointment.id)).url);
+    const argentine = await t.app.inject({ method: 'GET', url: `/turno/${token}` });
+    expect(argentine.body).toContain('¿Venís?');
+    expect(argentine.body).toContain('No necesitás cuenta ni contraseña.');
+    // The practice cancels; the patient's answer comes back with the error in her practice's voice.
+    await p.call('PATCH', `/api/v1/appointments/${appointment.id}`, { status: 'cancelled' });
+    const refused = await t.app.inject({ method: 'POST', url: `/turno/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'respuesta=confirm' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('Comunicate con tu nutricionista para coordinar otro.');
+    expect(refused.body).not.toContain('Comunícate');
+
+    // A practice that speaks neutral Spanish: the same page in tú.
+    const neutral = await practice();
+    const owner = await t.database.db.selectFrom('nutritionists').select('user_id').where('id', '=', neutral.nutritionistId).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('users').set({ locale: 'es' }).where('id', '=', owner.user_id).execute();
+    const booked = await neutral.book();
+    const neutralPage = await t.app.inject({ method: 'GET', url: `/turno/${neutral.tokenOf((await neutral.link(booked.id)).url)}` });
+    expect(neutralPage.body).toContain('lang="es"');
+    expect(neutralPage.body).toContain('¿Vienes?');
+    expect(neutralPage.body).toContain('Confirma si vas a venir. No necesitas cuenta ni contraseña.');
+  });
 });
 
 describe('attendance', () => {

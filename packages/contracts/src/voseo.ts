@@ -44,6 +44,7 @@ const ANYWHERE: Record<string, string> = {
   ti: 'vos',
   contigo: 'con vos',
   comunícate: 'comunicate',
+  vienes: 'venís',
   acéptala: 'aceptala',
   // Not tú, but the same voice.
   aquí: 'acá',

@@ -1,7 +1,10 @@
 // The HTML of /turno/{token}: one small page with an inline stylesheet, no script and no request to another
 // origin (the map is a link), so it opens fast on any phone and works with JavaScript off. Written in the
-// practice's Spanish: neutral (tú) or, for an Argentine practice, voseo. Light and dark follow the phone.
+// practice's Spanish the way the other public pages are (practice-voice.ts): every text once, in neutral
+// Spanish (tú), rewritten to voseo by the shared dictionary for an Argentine practice — the error messages
+// the form gets back too. Light and dark follow the phone.
 import { CONFIRMATION_REASON_MAX } from '@almendra/contracts';
+import { voiced } from '../public-profile/practice-voice.js';
 import type { ConfirmationPageData } from './appointment-confirmation.service.js';
 
 const escapeHtml = (value: string | null | undefined): string =>
@@ -37,8 +40,7 @@ export function confirmationGonePage(message: string): string {
 }
 
 export function confirmationPage(data: ConfirmationPageData, state: { error: string | null; answered: boolean }): string {
-  const vos = data.voice === 'es-AR';
-  const t = (tu: string, voseo: string) => (vos ? voseo : tu);
+  const say = voiced(data.voice);
   const action = `/turno/${encodeURIComponent(data.token)}`;
   const place = [data.locationName, data.locationDetail].filter(Boolean).join(' · ');
   const rows: Array<[string, string]> = [
@@ -51,41 +53,41 @@ export function confirmationPage(data: ConfirmationPageData, state: { error: str
   const details = `<dl>${rows.map(([term, value]) => `<dt>${e(term)}</dt><dd>${e(value)}</dd>`).join('')}</dl>${
     data.mapUrl ? `<p><a href="${e(data.mapUrl)}" rel="noopener noreferrer">Ver en el mapa</a></p>` : ''
   }`;
+  const name = e(data.nutritionistName);
+  const focus = state.answered ? ' tabindex="-1" autofocus' : '';
 
   let status = '';
   if (data.state === 'cancelled_by_practice') {
     status = `<div class="alert warn" role="status"><strong>Este turno fue cancelado por el consultorio.</strong><p>${e(
-      t('Comunícate con tu nutricionista para coordinar otro.', 'Comunicate con tu nutricionista para coordinar otro.'),
+      say('Comunícate con tu nutricionista para coordinar otro.'),
     )}</p></div>`;
   } else if (data.confirmation === 'confirmed') {
-    status = `<div class="alert ok" role="status"${state.answered ? ' tabindex="-1" autofocus' : ''}><strong>¡Listo! ${e(
-      t('Confirmaste tu turno.', 'Confirmaste tu turno.'),
-    )}</strong><p>${e(t(`${data.nutritionistName} ya lo sabe. Si algo cambia, vuelve a esta página.`, `${data.nutritionistName} ya lo sabe. Si algo cambia, volvé a esta página.`))}</p></div>`;
+    status = `<div class="alert ok" role="status"${focus}><strong>¡Listo! Confirmaste tu turno.</strong><p>${name} ${e(
+      say('ya lo sabe. Si algo cambia, vuelve a esta página.'),
+    )}</p></div>`;
   } else if (data.confirmation === 'cancelled_by_patient') {
-    status = `<div class="alert bad" role="status"${state.answered ? ' tabindex="-1" autofocus' : ''}><strong>${e(
-      t('Avisaste que no puedes ir.', 'Avisaste que no podés ir.'),
-    )}</strong><p>${e(
-      t(`${data.nutritionistName} ya lo sabe y el horario quedó libre. Si al final puedes ir, confírmalo abajo mientras el horario siga libre.`, `${data.nutritionistName} ya lo sabe y el horario quedó libre. Si al final podés ir, confirmalo abajo mientras el horario siga libre.`),
+    status = `<div class="alert bad" role="status"${focus}><strong>${e(say('Avisaste que no puedes ir.'))}</strong><p>${name} ${e(
+      say('ya lo sabe y el horario quedó libre. Si al final puedes ir, confírmalo abajo mientras el horario siga libre.'),
     )}</p>${data.cancelReason ? `<p>Motivo: ${e(data.cancelReason)}</p>` : ''}</div>`;
   }
-  const error = state.error ? `<div class="alert bad" role="alert" tabindex="-1" autofocus>${e(state.error)}</div>` : '';
+  const error = state.error ? `<div class="alert bad" role="alert" tabindex="-1" autofocus>${e(say(state.error))}</div>` : '';
 
   const confirmForm = `<form method="post" action="${action}"><input type="hidden" name="respuesta" value="confirm"><button class="btn" type="submit">Confirmo</button></form>`;
   const cancelForm = `<details><summary>No puedo ir</summary><form method="post" action="${action}">
 <input type="hidden" name="respuesta" value="cancel"><label for="motivo">Motivo (opcional)</label><textarea id="motivo" name="motivo" maxlength="${CONFIRMATION_REASON_MAX}"></textarea>
-<label class="check"><input type="checkbox" name="otro_horario" value="si"> ${e(t('Quiero otro horario: que mi nutricionista me proponga uno', 'Quiero otro horario: que mi nutricionista me proponga uno'))}</label>
-<button class="btn no" type="submit">${e(t('Confirmar que no puedo ir', 'Confirmar que no puedo ir'))}</button>
-<p class="note">${e(t('El horario quedará libre para otra persona.', 'El horario va a quedar libre para otra persona.'))}</p></form></details>`;
+<label class="check"><input type="checkbox" name="otro_horario" value="si"> Quiero otro horario: que mi nutricionista me proponga uno</label>
+<button class="btn no" type="submit">Confirmar que no puedo ir</button>
+<p class="note">El horario va a quedar libre para otra persona.</p></form></details>`;
 
   let actions = '';
   if (data.state === 'open') {
-    if (data.confirmation === 'pending') actions = `<section><h2>${e(t('¿Vienes?', '¿Venís?'))}</h2>${confirmForm}${cancelForm}</section>`;
-    else if (data.confirmation === 'confirmed') actions = `<section><h2>${e(t('¿Cambió algo?', '¿Cambió algo?'))}</h2>${cancelForm}</section>`;
-    else actions = `<section><h2>${e(t('¿Al final puedes ir?', '¿Al final podés ir?'))}</h2>${confirmForm}</section>`;
+    if (data.confirmation === 'pending') actions = `<section><h2>${e(say('¿Vienes?'))}</h2>${confirmForm}${cancelForm}</section>`;
+    else if (data.confirmation === 'confirmed') actions = `<section><h2>¿Cambió algo?</h2>${cancelForm}</section>`;
+    else actions = `<section><h2>${e(say('¿Al final puedes ir?'))}</h2>${confirmForm}</section>`;
   }
 
-  const body = `<main><h1>${e(t(`Hola, ${data.patientFirstName}: tu turno con ${data.nutritionistName}`, `Hola, ${data.patientFirstName}: tu turno con ${data.nutritionistName}`))}</h1>
-<p class="lead">${e(t('Confirma si vas a venir. No necesitas cuenta ni contraseña.', 'Confirmá si vas a venir. No necesitás cuenta ni contraseña.'))}</p>
+  const body = `<main><h1>Hola, ${e(data.patientFirstName)}: tu turno con ${name}</h1>
+<p class="lead">${e(say('Confirma si vas a venir. No necesitas cuenta ni contraseña.'))}</p>
 ${error}${status}<section aria-label="Datos del turno">${details}</section>${actions}</main>`;
   return layout(`Tu turno del ${data.date} a las ${data.time}`, body, data.voice);
 }

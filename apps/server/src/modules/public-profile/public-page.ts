@@ -3,8 +3,10 @@
 // choice works with plain forms: a GET form picks place, service and date and the page answers with the
 // free slots as radio buttons inside the POST form that sends the request.
 import type { PublicLocation, PublicProfileView, Slot } from '@almendra/contracts';
-import { PUBLIC_REQUEST_HONEYPOT_FIELD, PUBLIC_REQUEST_MESSAGE_MAX, toVoseo } from '@almendra/contracts';
+import { PUBLIC_REQUEST_HONEYPOT_FIELD, PUBLIC_REQUEST_MESSAGE_MAX } from '@almendra/contracts';
 import { localDateTimeLabels } from '../appointments/reminder-email.js';
+// The page is written once in neutral Spanish (tú); an Argentine practice's page speaks voseo.
+import { voiced } from './practice-voice.js';
 
 const WEEKDAYS = ['', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
 
@@ -14,8 +16,6 @@ export function escapeHtml(value: string | null | undefined): string {
 const e = escapeHtml;
 
 type Voice = PublicProfileView['voice'];
-/** The page is written once in neutral Spanish (tú); an Argentine practice's page speaks voseo. */
-const voiced = (voice: Voice) => (text: string) => (voice === 'es-AR' ? toVoseo(text) : text);
 
 const CSS = `
 :root{color-scheme:light dark;--bg:#f7f8f6;--card:#fff;--fg:#1d2320;--muted:#4a544f;--line:#d9ded9;--accent:#1f7a5a;--accent-fg:#fff;--err:#a3231a;--err-bg:#fdecea;--ok-bg:#e6f4ee}

@@ -3,13 +3,12 @@
 // Spanish, shown in voseo for an es-AR practice, like the public page — and say where to go (address with
 // floor/office), how to reach the practice (phone) and where her profile is. The nutritionist's (a new
 // request) is in her interface's language, so she does not depend on the in-app badge.
-import { toVoseo } from '@almendra/contracts';
 import { resolveTimeZone } from '@almendra/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { EmailMessage } from '../../lib/mailer.js';
 import { localDateTimeLabels } from '../appointments/reminder-email.js';
-import { practiceVoice } from './practice-voice.js';
+import { practiceVoice, voiced } from './practice-voice.js';
 
 /** Who writes: the practice as the visitor's emails present it. */
 export interface PracticeMailContext {
@@ -63,7 +62,6 @@ export interface RequestEmailDetails {
 }
 
 /** Only the template's own tú phrases change voice: names, places and the visitor's words are left as written. */
-const voiced = (voice: PracticeMailContext['voice']) => (text: string) => (voice === 'es-AR' ? toVoseo(text) : text);
 
 function placeText(d: RequestEmailDetails): string | null {
   if (!d.locationName) return null;
