@@ -85,6 +85,9 @@ export const APPOINTMENT_MAIL_COLUMNS = [
   'n.first_name as nutritionist_first_name',
   'n.last_name as nutritionist_last_name',
   'n.time_zone',
+  // The practice's voice (practiceVoice): her interface's Spanish, or her country's.
+  'n.country_code',
+  'u.locale',
   'l.name as location_name',
   'l.street',
   'l.street_number',
@@ -101,6 +104,7 @@ export const appointmentsRepository = {
       .selectFrom('appointments as a')
       .innerJoin('locations as l', 'l.id', 'a.location_id')
       .innerJoin('nutritionists as n', 'n.id', 'a.nutritionist_id')
+      .innerJoin('users as u', 'u.id', 'n.user_id')
       .leftJoin('patients as p', (join) => join.onRef('p.id', '=', 'a.patient_id').on('p.deleted_at', 'is', null))
       .select([...APPOINTMENT_MAIL_COLUMNS, 'a.status', 'a.patient_id'])
       .where('a.nutritionist_id', '=', scope.nutritionistId)

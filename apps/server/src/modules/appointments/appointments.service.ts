@@ -30,6 +30,7 @@ import { newId } from '../../lib/ids.js';
 import { searchTextOf, sortNameOf } from '../patients/patient-text.js';
 import { toAppointment } from './appointments.mapper.js';
 import { appointmentsRepository as repo, placeAddress, type AppointmentView } from './appointments.repository.js';
+import { practiceVoice } from '../public-profile/practice-voice.js';
 import { appointmentChangedEmail } from './reminder-email.js';
 
 type Scope = { nutritionistId: string };
@@ -370,6 +371,7 @@ export function createAppointmentsService(deps: AppointmentsServiceDeps) {
           address: placeAddress(row),
           start: row.start_at,
           timeZone: resolveTimeZone(row.time_zone),
+          voice: practiceVoice(row),
           // A new link: the one sent before the move named the old time and no longer opens. None for a
           // request not yet accepted or a time already past (the page would not take an answer).
           confirmationUrl:

@@ -1,5 +1,8 @@
-// The reminder a patient receives the day before an appointment (Spanish: patients have no locale yet).
+// The reminder a patient receives the day before an appointment, and the notice of a moved one, in the
+// practice's Spanish (patients have no locale of their own): written once in neutral Spanish and voiced for
+// an Argentine practice by the shared dictionary, like the public pages and the booking emails.
 import type { EmailMessage } from '../../lib/mailer.js';
+import { voiced } from '../public-profile/practice-voice.js';
 
 export interface ReminderDetails {
   to: string;
@@ -12,6 +15,8 @@ export interface ReminderDetails {
   timeZone: string;
   /** The patient's personal page to confirm or cancel (/turno/{token}); null leaves the paragraph out. */
   confirmationUrl?: string | null;
+  /** The practice's Spanish: 'es-AR' writes in vos. Neutral Spanish when absent. */
+  voice?: 'es' | 'es-AR';
 }
 
 /** 'martes 10-03-2026' and '09:30' in the nutritionist's zone (dates show as dd-mm-yyyy). */
@@ -50,10 +55,11 @@ export function appointmentReminderEmail(details: ReminderDetails): EmailMessage
     '',
     'Si prefieres no recibir estos recordatorios, pídeselo a tu nutricionista.',
   );
+  const say = voiced(details.voice ?? 'es');
   return {
     to: details.to,
-    subject: `Recordatorio: tu turno de mañana a las ${when.time}`,
-    text: lines.join('\n'),
+    subject: say(`Recordatorio: tu turno de mañana a las ${when.time}`),
+    text: lines.map((line) => (line === details.confirmationUrl ? line : say(line))).join('\n'),
   };
 }
 
@@ -70,20 +76,23 @@ export interface ChangeNoticeDetails {
    * the move stops working once the time changes, so the notice carries the new one. Null leaves it out.
    */
   confirmationUrl?: string | null;
+  /** The practice's Spanish: 'es-AR' writes in vos. Neutral Spanish when absent. */
+  voice?: 'es' | 'es-AR';
 }
 
 /** The paragraph with the patient's personal confirmation link, the same in the reminder and the change notice. */
 function confirmationParagraph(url: string | null | undefined): string[] {
-  return url ? ['', 'Confirma tu asistencia o avisa que no puedes ir, en un toque (no necesitas cuenta):', url] : [];
+  return url ? ['', 'Confirma tu asistencia o avísale a tu nutricionista si no puedes ir, en un toque (no necesitas cuenta):', url] : [];
 }
 
 /** Sent when the nutritionist chooses to tell the patient that an appointment moved. */
 export function appointmentChangedEmail(details: ChangeNoticeDetails): EmailMessage {
   const when = localDateTimeLabels(details.start, details.timeZone);
   const place = details.address ? `${details.locationName} (${details.address})` : details.locationName;
+  const say = voiced(details.voice ?? 'es');
   return {
     to: details.to,
-    subject: `Tu turno cambió: ${when.weekday} ${when.date} a las ${when.time}`,
+    subject: say(`Tu turno cambió: ${when.weekday} ${when.date} a las ${when.time}`),
     text: [
       `Hola, ${details.patientFirstName}:`,
       '',
@@ -92,6 +101,9 @@ export function appointmentChangedEmail(details: ChangeNoticeDetails): EmailMess
       ...confirmationParagraph(details.confirmationUrl),
       '',
       'Si no puedes asistir en ese horario, avísale a tu nutricionista.',
-    ].join('\n'),
+    ]
+      // The link is left as it is: only the words are voiced.
+      .map((line) => (line === details.confirmationUrl ? line : say(line)))
+      .join('\n'),
   };
 }

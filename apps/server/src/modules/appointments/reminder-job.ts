@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { APPOINTMENT_MAIL_COLUMNS, placeAddress } from './appointments.repository.js';
 import { runExclusively } from '../../lib/job-lock.js';
+import { practiceVoice } from '../public-profile/practice-voice.js';
 import { appointmentReminderEmail } from './reminder-email.js';
 import type { Notifier } from '../push/push.service.js';
 
@@ -85,6 +86,7 @@ export function createReminderJob(deps: ReminderJobDeps) {
       .innerJoin('locations as l', 'l.id', 'a.location_id')
       .innerJoin('patients as p', 'p.id', 'a.patient_id')
       .innerJoin('nutritionists as n', 'n.id', 'a.nutritionist_id')
+      .innerJoin('users as u', 'u.id', 'n.user_id')
       .leftJoin('services as sv', 'sv.id', 'a.service_id')
       .select(['a.id', 'a.patient_id', 'a.nutritionist_id', ...APPOINTMENT_MAIL_COLUMNS, 'sv.name as service_name'])
       .where('n.time_zone', '=', storedZone)
@@ -149,6 +151,7 @@ export function createReminderJob(deps: ReminderJobDeps) {
                 serviceName: row.service_name,
                 start: row.start_at,
                 timeZone: zone.resolved,
+                voice: practiceVoice(row),
                 confirmationUrl: deps.confirmationUrl?.({ id: row.id, nutritionist_id: row.nutritionist_id, start_at: row.start_at }) ?? null,
               }),
             );
