@@ -356,11 +356,15 @@ test('pregnancy follow-up: weeks, due date, weight gain, finished into the histo
 });
 
 test('lab results: the catalogue fills unit and range, out of range is said, edit and delete', async ({ page }) => {
+  // Typed right away while the section is still opening: with animations on, as a person has them (the
+  // suite's reduced motion opens it in one frame), the list of analytes has to show all the same.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await practiceWithLucia(page);
 
   // Labs: catalogue suggestion fills unit and range; out of range shows an icon and the word.
   await page.getByRole('button', { name: 'Análisis de laboratorio' }).click();
   await page.getByRole('combobox', { name: 'Análisis', exact: true }).fill('gluc');
+  await expect(page.getByRole('option', { name: 'Glucemia en ayunas' })).toBeVisible();
   await page.getByRole('option', { name: 'Glucemia en ayunas' }).click();
   await expect(page.getByLabel('Unidad')).toHaveValue('mg/dL');
   // 100 mg/dL is already impaired fasting glucose (ADA 2024): the last normal value, 99, is the bound.

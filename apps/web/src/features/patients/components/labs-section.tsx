@@ -107,6 +107,11 @@ export function LabsSection({ patient, readOnly }: { patient: Patient; readOnly:
                 value={values.analyte}
                 onChange={(v) => setValues((prev) => ({ ...prev, analyte: v }))}
                 onOptionSubmit={pickAnalyte}
+                // The section opens with a 200 ms height animation that clips the field: typing right away
+                // opened the list while the field was still clipped, the popover marked itself detached
+                // (display: none) and nothing moved afterwards to measure it again, so the list never showed
+                // (aria-expanded, no options). The list stays shown; it follows the field as the page scrolls.
+                comboboxProps={{ hideDetached: false }}
                 // A known analyte typed by hand gets its default unit and range too, unless the
                 // nutritionist already wrote a range of her own (the lab's, printed on the report).
                 onBlur={() => {
