@@ -247,7 +247,7 @@ test('places, hours, services, appointments, rescheduling, free time and today o
   const resizeResponse = await resized;
   expect(resizeResponse.status()).toBe(200);
   expect(resizeResponse.request().postDataJSON()).toEqual({ end: tuesdayAt(12, 15) });
-  await expect(lucia).toContainText('11:00–12:15');
+  await expect(lucia).toContainText('11:00 – 12:15');
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'appointments-06b-dragged-resized');
 
