@@ -5,45 +5,17 @@
 // renewal, cancel, reactivate, change plan, a payment failure, the customer portal, a processor that
 // refuses (nothing recorded), and webhook replays (duplicate, out of order, forged) that change nothing
 // twice. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
-import http from 'node:http';
 import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { createTestApp, registerAndLogin, type TestApp } from './helpers.js';
 import { practiceWithPortalPatient } from './portal-helpers.js';
+import { standIn as sharedStandIn, type Received } from './processor-stand-in.js';
 
-interface Received {
-  method: string;
-  path: string;
-  body: string;
-  authorization: string | undefined;
-}
-
-/** A tiny HTTP server answering like a processor's API; records every request; can be told to fail. */
+/** The shared stand-in (processor-stand-in.ts), told to refuse the next request with a 400 as a processor does. */
 async function standIn(answer: (request: Received) => { status: number; body: unknown }) {
-  const received: Received[] = [];
-  let failures = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      const request: Received = { method: req.method ?? 'GET', path: req.url ?? '/', body, authorization: req.headers.authorization };
-      received.push(request);
-      const reply = failures > 0 ? ((failures -= 1), { status: 400, body: { error: { type: 'invalid_request_error', message: 'Refused by the stand-in' }, status: 400, message: 'Refused by the stand-in' } }) : answer(request);
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    failNext: () => (failures += 1),
-    since: (n: number) => received.slice(n),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const api = await sharedStandIn(answer, () => ({ error: { type: 'invalid_request_error', message: 'Refused by the stand-in' }, status: 400, message: 'Refused by the stand-in' }));
+  return { ...api, failNext: () => api.next(400), since: (n: number) => api.received.slice(n) };
 }
 
 const form = (body: string) => new URLSearchParams(body);
