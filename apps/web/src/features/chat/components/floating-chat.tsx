@@ -99,16 +99,15 @@ function WindowFrame({ title, contact, showContacts, onToggleContacts, onMinimis
 function useKeptState<T>(name: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
   const queryClient = useQueryClient();
   const me = useCurrentUser();
-  const queryKey = ['chat', 'floating-window-state', me.data?.user.id ?? 'anonymous', name];
+  const account = me.data?.user.id ?? 'anonymous';
   const [value, setValue] = useState<T>(() => {
     // Kept until sign-out, not the 5 minutes of an unobserved query.
     queryClient.setQueryDefaults(['chat', 'floating-window-state'], { gcTime: Infinity });
-    return queryClient.getQueryData<T>(queryKey) ?? initial;
+    return queryClient.getQueryData<T>(['chat', 'floating-window-state', account, name]) ?? initial;
   });
-  const keyText = JSON.stringify(queryKey);
   useEffect(() => {
-    queryClient.setQueryData(JSON.parse(keyText) as string[], value);
-  }, [queryClient, keyText, value]);
+    queryClient.setQueryData(['chat', 'floating-window-state', account, name], value);
+  }, [queryClient, account, name, value]);
   return [value, setValue];
 }
 
