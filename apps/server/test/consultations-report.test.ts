@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeAnthropometry } from '@almendra/domain';
+import { computeAnthropometry, formatZScore } from '@almendra/domain';
 import { createTestApp, type TestApp } from './helpers.js';
 import { athleteMeasurements, genericMaleMeasurements, practice } from './consultations-helpers.js';
 import { formatEsAr, renderConsultationReport } from '../src/modules/consultations/consultation-report.js';
@@ -98,6 +98,24 @@ describe('GET /api/v1/consultations/{id}/report.pdf', () => {
     expect(text).toContain('Somatotipo (endo – meso – ecto)');
     expect(text.indexOf('Somatotipo (endo – meso – ecto)')).toBeGreaterThan(text.indexOf('Valores calculados'));
     expect(text.indexOf('Somatotipo (endo – meso – ecto)')).toBeLessThan(text.indexOf('Crecimiento (OMS 2007, 5 a 19 años)'));
+  });
+
+  it('writes a negative z-score with the true minus sign, as the record\'s panel and charts do (formatZScore)', async () => {
+    const p = await practice(t);
+    const patient = await p.createPatient({ firstName: 'Bruno', lastName: 'Gil', sex: 'm', birthDate: '2023-03-01' });
+    const created = await p.createConsultation(patient.id, { date: '2026-03-09', time: '09:30', measuredLying: false, measurements: { weightKg: 11.2, heightCm: 88 } });
+    const weight = created.derived.growth.indicators.weightForAge;
+    expect(weight.z).toBeLessThan(0);
+    const { text } = pdfPages((await p.call('GET', `/api/v1/consultations/${created.id}/report.pdf`)).rawPayload);
+    const [report, charts] = text.split('\f').map(squash);
+    expect(formatZScore(weight.z)).toMatch(/^\u2212/);
+    expect(report).toContain(`Peso para la edad z ${formatZScore(weight.z)} · P${formatEsAr(weight.percentile, 1)}`);
+    // No z-score printed with a hyphen-minus.
+    expect(report).not.toMatch(/z -\d/);
+    // The curves' labels and the caption too: '−3 … +3'.
+    expect(charts).toContain('Líneas: puntaje z \u22123 a +3 (0 = mediana)');
+    expect(charts).toMatch(/\u22122/);
+    expect(charts).not.toMatch(/(^|\s)-[123](\s|$)/);
   });
 
   it('draws a child\'s WHO growth charts on a last page: curves, axes and the visits up to this consultation; oedema said', async () => {

@@ -67,3 +67,57 @@ export function drawLetterhead(doc: PDFKit.PDFDocument, data: LetterheadData): v
   doc.y = lineY + 12;
   doc.fillColor('#000000');
 }
+
+interface StandardFontInternals {
+  font: { glyphWidths: Record<string, number> };
+  dictionary: { data: Record<string, unknown>; end: () => void };
+  embed: () => void;
+  minusReady?: boolean;
+}
+
+/**
+ * Selects the standard Symbol font set up to print the true minus sign: its own built-in encoding (code 45
+ * is its 'minus' glyph; pdfkit would otherwise declare WinAnsi, where 45 is a 'hyphen' Symbol does not have)
+ * and that glyph's width for code 45, so pdfkit measures and advances past it.
+ */
+function useSymbolForMinus(doc: PDFKit.PDFDocument): void {
+  doc.font('Symbol');
+  const symbol = (doc as unknown as { _font: StandardFontInternals })._font;
+  if (symbol.minusReady) return;
+  symbol.minusReady = true;
+  symbol.font.glyphWidths.hyphen = symbol.font.glyphWidths.minus ?? 549;
+  symbol.embed = () => {
+    symbol.dictionary.data = { Type: 'Font', BaseFont: 'Symbol', Subtype: 'Type1' };
+    symbol.dictionary.end();
+  };
+}
+
+/**
+ * `doc.text` that prints the true minus sign (U+2212, as the screens write a negative z-score). The standard
+ * Helvetica pdfkit uses is WinAnsi-encoded, which has no minus: each '−' is set in the standard Symbol font's
+ * minus glyph (text extraction reads it back as U+2212) on the current font's baseline, the rest in the
+ * current font; wrapping as `doc.text`. Same arguments as `doc.text(text, x, y, options)`.
+ */
+export function textWithMinus(doc: PDFKit.PDFDocument, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}): void {
+  if (!text.includes('\u2212')) {
+    doc.text(text, x, y, options);
+    return;
+  }
+  const current = doc as unknown as { _font: { name: string; ascender: number }; _fontSize: number };
+  const font = current._font.name;
+  // Every run on the current font's baseline (Symbol's own ascender would set the minus higher).
+  const baseline = -(current._font.ascender / 1000) * current._fontSize;
+  const runs: Array<{ symbol: boolean; text: string }> = [];
+  text.split('\u2212').forEach((part, index) => {
+    if (index > 0) runs.push({ symbol: true, text: '-' });
+    if (part) runs.push({ symbol: false, text: part });
+  });
+  runs.forEach((run, index) => {
+    if (run.symbol) useSymbolForMinus(doc);
+    else doc.font(font);
+    const runOptions = { ...options, baseline, continued: index < runs.length - 1 };
+    if (index === 0) doc.text(run.text, x, y, runOptions);
+    else doc.text(run.text, runOptions);
+  });
+  doc.font(font);
+}

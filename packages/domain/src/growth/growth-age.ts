@@ -169,3 +169,27 @@ export function isGrowthAge(birthDate: string | null | undefined, date: string):
   }
 }
 
+
+/** The true minus sign (U+2212) a z-score is written with, on screen and on paper. */
+export const MINUS_SIGN = '\u2212';
+
+const zFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A z-score as the record's panel, its charts and the PDF report write it: always signed, with the true minus
+ * sign — '+1,20', '−1,20', '0,00' (es-AR), '−1.20' (en-US). A value that rounds to zero carries no sign.
+ * `decimals` 0 gives the curve labels '−3' … '+3'.
+ */
+export function formatZScore(z: number, options: { decimals?: number; locale?: string } = {}): string {
+  const decimals = options.decimals ?? 2;
+  const locale = options.locale ?? 'es-AR';
+  const key = `${locale}|${decimals}`;
+  let format = zFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, signDisplay: 'never' });
+    zFormats.set(key, format);
+  }
+  const text = format.format(z);
+  if (Number(z.toFixed(decimals)) === 0) return text;
+  return `${z > 0 ? '+' : MINUS_SIGN}${text}`;
+}

@@ -7,12 +7,12 @@ import type { Kysely } from 'kysely';
 import { GROWTH_INDICATOR_KEYS, type Consultation, type Derived, type GrowthClassificationKey, type GrowthIndicatorName, type MissingInput } from '@almendra/contracts';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { drawLetterhead, PDF_BRAND_COLOUR, startPdf } from '../../lib/pdf.js';
+import { drawLetterhead, PDF_BRAND_COLOUR, startPdf, textWithMinus } from '../../lib/pdf.js';
 import { countOf } from '../../lib/spanish-count.js';
 import { createBrandingService } from '../branding/branding.service.js';
 import { createConsultationsService } from './consultations.service.js';
 import { drawGrowthChartsPage } from './growth-report-charts.js';
-import type { GrowthVisit } from '@almendra/domain/growth';
+import { formatZScore, type GrowthVisit } from '@almendra/domain/growth';
 
 type Scope = { nutritionistId: string };
 
@@ -225,7 +225,8 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
     const valueWidth = extra ? width * 0.26 : width * 0.45;
     doc.font('Helvetica').text(label, left, y, { width: labelWidth - 6 });
     const afterLabel = doc.y;
-    doc.font('Helvetica-Bold').text(value, left + labelWidth, y, { width: valueWidth - 6 });
+    doc.font('Helvetica-Bold');
+    textWithMinus(doc, value, left + labelWidth, y, { width: valueWidth - 6 });
     let bottom = Math.max(afterLabel, doc.y);
     if (extra) {
       doc.font('Helvetica').fontSize(8).fillColor('#555555').text(extra, left + labelWidth + valueWidth, y + 1, { width: width - labelWidth - valueWidth });
@@ -298,8 +299,8 @@ export function renderConsultationReport(data: ReportData, options: { compress?:
     for (const key of GROWTH_INDICATOR_KEYS) {
       const value = g.indicators[key];
       if (!value) continue;
-      const z = `${value.z > 0 ? '+' : ''}${formatEsAr(value.z, 2)}`;
-      row(GROWTH_LABELS[key], `z ${z} · P${formatEsAr(value.percentile, 1)} · ${GROWTH_CLASS_LABELS[value.classification]}`);
+      // The same formatter as the record's panel and charts: '−1,20' with the true minus sign.
+      row(GROWTH_LABELS[key], `z ${formatZScore(value.z, { locale: 'es-AR' })} · P${formatEsAr(value.percentile, 1)} · ${GROWTH_CLASS_LABELS[value.classification]}`);
     }
     doc.font('Helvetica').fontSize(8).fillColor('#555555').text('Patrones de crecimiento infantil de la OMS (2006) y referencia de crecimiento OMS 2007, calculados como WHO Anthro / AnthroPlus.', left, doc.y, { width });
     doc.fontSize(10).fillColor('#000000');

@@ -3,6 +3,7 @@
 // patient's visits up to this consultation — drawn as vector lines with pdfkit (no chart library). What is
 // plotted (which charts, where a visit falls) comes from packages/domain, the same code the record's charts use.
 import {
+  formatZScore,
   growthChartPoint,
   growthChartSpecs,
   growthCurve,
@@ -11,11 +12,13 @@ import {
   type GrowthReference,
   type GrowthVisit,
 } from '@almendra/domain/growth';
+import { textWithMinus } from '../../lib/pdf.js';
 
 const SD_Z = [-3, -2, -1, 0, 1, 2, 3] as const;
 // The WHO's own chart colours: green median, orange ±1, red ±2, black ±3.
 const SD_COLOURS = ['#222222', '#c92a2a', '#e8590c', '#2b8a3e', '#e8590c', '#c92a2a', '#222222'] as const;
-const SD_LABELS = ['-3', '-2', '-1', '0', '+1', '+2', '+3'] as const;
+// '−3' … '+3' with the true minus sign, as the record's charts label them.
+const SD_LABELS = SD_Z.map((z) => formatZScore(z, { decimals: 0 }));
 const PATIENT_COLOUR = '#1864ab';
 const GRID_COLOUR = '#dddddd';
 const AXIS_TEXT = '#444444';
@@ -113,7 +116,8 @@ function drawChart(doc: PDFKit.PDFDocument, box: Box, spec: GrowthChartSpec, sex
   const last = curve[curve.length - 1]!;
   doc.font('Helvetica').fontSize(6);
   SD_Z.forEach((_, i) => {
-    doc.fillColor(SD_COLOURS[i]!).text(SD_LABELS[i]!, plot.right + 2, py(last.values[i]!) - 2.2, { lineBreak: false });
+    doc.fillColor(SD_COLOURS[i]!);
+    textWithMinus(doc, SD_LABELS[i]!, plot.right + 2, py(last.values[i]!) - 2.2, { lineBreak: false });
   });
   doc.fillColor('#000000');
 }
@@ -138,8 +142,9 @@ export function drawGrowthChartsPage(doc: PDFKit.PDFDocument, input: GrowthChart
   doc.font('Helvetica-Bold').fontSize(12).fillColor('#0b7a66').text('Curvas de crecimiento (OMS)', left, doc.y);
   doc.font('Helvetica').fontSize(8).fillColor('#555555');
   const reference = band === 'who2006' ? 'Patrones de crecimiento infantil OMS 2006 (0 a 5 años)' : 'Referencia de crecimiento OMS 2007 (5 a 19 años)';
-  doc.text(
-    `${reference}, ${sex === 'f' ? 'niñas' : 'varones'}. Líneas: puntaje z -3 a +3 (0 = mediana). Puntos azules: mediciones del paciente hasta esta consulta (${visits.length}).`,
+  textWithMinus(
+    doc,
+    `${reference}, ${sex === 'f' ? 'niñas' : 'varones'}. Líneas: puntaje z ${SD_LABELS[0]} a ${SD_LABELS[SD_LABELS.length - 1]} (0 = mediana). Puntos azules: mediciones del paciente hasta esta consulta (${visits.length}).`,
     left,
     doc.y,
     { width },

@@ -118,7 +118,7 @@ function GrowthChart({ spec, sex, band, lines, points }: { spec: ChartSpec; sex:
   const last = points[points.length - 1];
   const value = last?.growth.indicators[spec.indicator];
   const patientColour = theme.colors.blue[dark ? 4 : 8];
-  const labels = lines === 'sd' ? SD_Z.map((z) => (z === 0 ? '0' : `${z > 0 ? '+' : '−'}${Math.abs(z)}`)) : P_LABELS;
+  const labels = lines === 'sd' ? SD_Z.map((z) => formatZ(z, 0)) : P_LABELS;
   return (
     <Stack gap={4} data-growth-chart={spec.kind}>
       <Text fw={600} size="sm">

@@ -2,11 +2,11 @@
 // and per indicator the z-score, percentile and WHO classification. A value the WHO flags as implausible
 // reads "Revisar medición" and is never classified.
 import type { GrowthAssessmentResult } from '@almendra/contracts';
-import { GROWTH_INDICATORS } from '@almendra/domain';
+import { formatZScore, GROWTH_INDICATORS } from '@almendra/domain';
 import { Alert, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../lib/format';
+import { formatNumber, numberLocale } from '../lib/format';
 
 const ALERT = new Set(['severeWasting', 'severeThinness', 'severeStunting', 'severeUnderweight', 'obesity', 'microcephaly', 'macrocephaly']);
 const WARN = new Set(['wasting', 'thinness', 'stunting', 'underweight', 'overweight', 'possibleRiskOfOverweight', 'possibleGrowthProblem', 'veryTall']);
@@ -18,8 +18,9 @@ function badgeColour(classification: string): string {
   return 'teal';
 }
 
-export function formatZ(z: number): string {
-  return `${z > 0 ? '+' : ''}${formatNumber(z, 2)}`;
+/** '+1,20' / '−1,20' (true minus sign): the same formatter as the PDF report (packages/domain). */
+export function formatZ(z: number, decimals = 2): string {
+  return formatZScore(z, { decimals, locale: numberLocale() });
 }
 
 /** `oedema`: bilateral pitting oedema recorded: the weight-based indicators are absent and the panel says why. */

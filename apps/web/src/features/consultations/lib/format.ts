@@ -5,7 +5,7 @@ import { i18n } from '../../../lib/i18n';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function numberLocale(): string {
+export function numberLocale(): string {
   return i18n.language?.startsWith('en') ? 'en-US' : 'es-AR';
 }
 
