@@ -1,7 +1,7 @@
 // Lab results: add, edit and delete; analyte suggestions (with default unit and adult range) from the
 // contract's catalogue; out-of-range values flagged with an icon and a word; history per analyte.
 import { useState } from 'react';
-import { ActionIcon, Autocomplete, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconMinus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { filterDecimal, formatDate, formatNumber, parseDateInput, parseDecimal }
 import { todayIso } from '../../../lib/calendar-date';
 import { showError } from '../../../lib/toast';
 import { preventEnterSubmit } from './form-keys';
+import { SectionAutocomplete, SectionSelect } from './section-combobox';
 
 interface LabValues {
   date: string;
@@ -101,17 +102,12 @@ export function LabsSection({ patient, readOnly }: { patient: Patient; readOnly:
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput label={t('labs.date')} placeholder={t('datePlaceholder')} value={values.date} onChange={set('date')} error={errors.date} inputMode="numeric" />
-              <Autocomplete
+              <SectionAutocomplete
                 label={t('labs.analyte')}
                 data={LAB_ANALYTES.map((a) => a.name)}
                 value={values.analyte}
                 onChange={(v) => setValues((prev) => ({ ...prev, analyte: v }))}
                 onOptionSubmit={pickAnalyte}
-                // The section opens with a 200 ms height animation that clips the field: typing right away
-                // opened the list while the field was still clipped, the popover marked itself detached
-                // (display: none) and nothing moved afterwards to measure it again, so the list never showed
-                // (aria-expanded, no options). The list stays shown; it follows the field as the page scrolls.
-                comboboxProps={{ hideDetached: false }}
                 // A known analyte typed by hand gets its default unit and range too, unless the
                 // nutritionist already wrote a range of her own (the lab's, printed on the report).
                 onBlur={() => {
@@ -143,7 +139,7 @@ export function LabsSection({ patient, readOnly }: { patient: Patient; readOnly:
         labs.isSuccess && <Text c="dimmed">{t('labs.none')}</Text>
       ) : (
         <>
-          <Select
+          <SectionSelect
             label={t('labs.history')}
             placeholder={t('labs.allAnalytes')}
             data={analytes}

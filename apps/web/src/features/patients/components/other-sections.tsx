@@ -6,7 +6,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -21,7 +20,8 @@ import type { Background, Habits, Patient } from '@almendra/contracts';
 import { fieldErrors, patientKeys, patientsApi } from '../api/patients-api';
 import { filterDecimal, formatDate, parseDateInput, parseDecimal } from '../lib/format';
 import { showError, showSuccess } from '../../../lib/toast';
-import { preventEnterSubmit } from './patient-form';
+import { preventEnterSubmit } from './form-keys';
+import { SectionSelect } from './section-combobox';
 
 const CONDITIONS = [
   'diabetes',
@@ -179,7 +179,7 @@ function HabitsForm({ patient, readOnly, initial }: SectionProps & { initial: Ha
   });
   const errors = fieldErrors(save.error);
   const choice = (field: 'alcohol' | 'smoking' | 'appetite', options: readonly string[]) => (
-    <Select
+    <SectionSelect
       label={t(`habits.${field}`)}
       data={options.map((o) => ({ value: o, label: t(`habits.options.${field}.${o}` as 'habits.options.alcohol.none') }))}
       value={draft[field] || null}
@@ -381,7 +381,7 @@ export function ActivitySection({ patient, readOnly }: SectionProps) {
               <TextInput label={t('activity.activity')} value={activity} onChange={(e) => setActivity(e.currentTarget.value)} error={errors.activity} />
               <TextInput label={t('activity.frequency')} value={frequency} onChange={(e) => setFrequency(filterDecimal(e.currentTarget.value))} error={errors.frequencyPerWeek} inputMode="numeric" />
               <TextInput label={t('activity.duration')} value={duration} onChange={(e) => setDuration(filterDecimal(e.currentTarget.value))} error={errors.durationMinutes} inputMode="numeric" />
-              <Select
+              <SectionSelect
                 label={t('activity.intensity')}
                 data={(['low', 'moderate', 'high'] as const).map((l) => ({ value: l, label: t(`activity.levels.${l}`) }))}
                 value={intensity}

@@ -1,7 +1,7 @@
 // Pregnancy follow-up: start (FUM + pre-gestational weight), gestational week and due date from the
 // server (Naegele), the weight-gain record, and 'Finalizar embarazo', which keeps the history.
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Patient, Pregnancy } from '@almendra/contracts';
@@ -10,6 +10,7 @@ import { filterDecimal, formatDate, formatNumber, parseDateInput, parseDecimal }
 import { todayIso } from '../../../lib/calendar-date';
 import { showError, showSuccess } from '../../../lib/toast';
 import { preventEnterSubmit } from './form-keys';
+import { SectionSelect } from './section-combobox';
 
 export function PregnancySection({ patient, readOnly }: { patient: Patient; readOnly: boolean }) {
   const { t } = useTranslation('patients');
@@ -260,7 +261,7 @@ function FinishPregnancy({ pregnancy, onClose, onDone }: { pregnancy: Pregnancy;
           onChange={(e) => setEndDate(e.currentTarget.value)}
           error={errors.endDate}
         />
-        <Select
+        <SectionSelect
           label={t('pregnancy.outcome')}
           data={(['birth', 'loss', 'other'] as const).map((o) => ({ value: o, label: t(`pregnancy.outcomes.${o}`) }))}
           value={outcome}
