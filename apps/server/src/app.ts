@@ -54,6 +54,8 @@ import { foodRequestsRoutes } from './modules/food-requests/food-requests.routes
 import { createFoodRequestsService } from './modules/food-requests/food-requests.service.js';
 import { foodsRoutes } from './modules/foods/foods.routes.js';
 import { createFoodsService } from './modules/foods/foods.service.js';
+import { createFavouritesService } from './modules/favourites/favourites.service.js';
+import { favouritesRoutes } from './modules/favourites/favourites.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { clientConfigRoutes } from './modules/health/client-config.routes.js';
@@ -413,6 +415,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
       });
       await api.register(foodsRoutes, { foods: createFoodsService({ db: database.db, clock }), guards });
       await api.register(dishesRoutes, { dishes: createDishesService({ db: database.db, clock, dataDir: config.dataDir }), guards });
+      await api.register(favouritesRoutes, { favourites: createFavouritesService({ db: database.db, clock }), guards });
       await api.register(foodRequestsRoutes, {
         foodRequests: createFoodRequestsService({ db: database.db, clock, dataDir: config.dataDir }),
         guards,

@@ -26,3 +26,4 @@ export * from './growth.js';
 export * from './patient-payments.js';
 export * from './plan-solver.js';
 export * from './push.js';
+export * from './favourites.js';

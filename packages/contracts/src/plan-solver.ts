@@ -87,10 +87,13 @@ export const solveFormulaDayResponseSchema = z.object({
 export type SolveFormulaDayResponse = z.infer<typeof solveFormulaDayResponseSchema>;
 
 /**
- * POST /plans/solve/propose-day ("Proponer un día"): a day composed from foods for the plan's meals that
- * meets the targets. Candidates: the foods she picks, or else the Argentine layer and her own foods; the
- * patient's recorded allergies and intolerances, the foods she marks as disliked and (unless she allows
- * repeats) the foods of the neighbouring days are left out. `day` (1–7) varies the choice across the week.
+ * POST /plans/solve/propose-day ("Proponer un día"): a day composed from foods (and dishes) for the plan's
+ * meals that meets the targets. Candidates: the foods and dishes she picks (`foodIds`, `dishIds`), or else
+ * the Argentine layer and her own foods; with `favourites` her starred foods and dishes come first (other
+ * foods only fill what they cannot) plus any she picks. A dish is the main course of a lunch or dinner, in
+ * steps of ½ portion. The patient's recorded allergies and intolerances (a dish's through its ingredients),
+ * the foods and dishes she marks as disliked and (unless she allows repeats) those of the neighbouring days
+ * are left out. `day` (1–7) varies the choice across the week.
  */
 export const proposeDayRequestSchema = z.object({
   targetEnergyKcal: energy,
@@ -103,6 +106,10 @@ export const proposeDayRequestSchema = z.object({
   dislikedFoodIds: z.array(idSchema).max(200).optional(),
   avoidFoodIds: z.array(idSchema).max(200).optional(),
   allowRepeats: z.boolean().optional(),
+  dishIds: z.array(idSchema).max(50, { error: 'Como máximo 50 platos.' }).optional(),
+  favourites: z.boolean().optional(),
+  dislikedDishIds: z.array(idSchema).max(50).optional(),
+  avoidDishIds: z.array(idSchema).max(50).optional(),
 });
 export type ProposeDayRequest = z.infer<typeof proposeDayRequestSchema>;
 export const proposeDayResponseSchema = z.object({
@@ -111,5 +118,9 @@ export const proposeDayResponseSchema = z.object({
   deviation: solverDeviationSchema,
   /** Foods left out, with the reason ("alergia: maní", "no le gusta", "usado el día anterior"). */
   excluded: z.array(z.object({ foodId: idSchema, name: z.string(), reason: z.string() })),
+  /** Dishes proposed as a lunch's or dinner's main course: portions in steps of ½, their grams, "1 porción". */
+  dishes: z.array(z.object({ dishId: idSchema, name: z.string(), slot, portions: z.number(), grams: z.number(), household: z.string().nullable() })).optional(),
+  /** Dishes left out, with the reason ("alergia: maní (en Ensalada Waldorf)", "no le gusta", "ya está en un día vecino"). */
+  excludedDishes: z.array(z.object({ dishId: idSchema, name: z.string(), reason: z.string() })).optional(),
 });
 export type ProposeDayResponse = z.infer<typeof proposeDayResponseSchema>;

@@ -34,6 +34,7 @@ import * as money from './migrations/0039-money.js';
 import * as consultationOedema from './migrations/0040-consultation-oedema.js';
 import * as subscriptionPendingChange from './migrations/0041-subscription-pending-change.js';
 import * as paymentLinkCancel from './migrations/0042-payment-link-cancel.js';
+import * as favourites from './migrations/0043-favourites.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0040-consultation-oedema': consultationOedema,
   '0041-subscription-pending-change': subscriptionPendingChange,
   '0042-payment-link-cancel': paymentLinkCancel,
+  '0043-favourites': favourites,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -146,7 +146,16 @@ export interface ReferenceDataVersionsTable {
   loaded_at: IsoInstant;
 }
 
+/** A nutritionist's favourite food or dish (migration 0043): private to her. */
+export interface FavouritesTable {
+  nutritionist_id: string;
+  kind: 'food' | 'dish';
+  item_id: string;
+  created_at: IsoInstant;
+}
+
 export interface FoodsDB {
+  favourites: FavouritesTable;
   food_groups: FoodGroupsTable;
   foods: FoodsTable;
   food_measures: FoodMeasuresTable;

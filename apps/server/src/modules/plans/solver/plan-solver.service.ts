@@ -1,7 +1,7 @@
 // The two plan solvers behind the API: reads what they need (the practice's exchange groups, the foods and
 // dishes of a day, tenant-scoped) and hands plain numbers to the models.
 import type { Kysely } from 'kysely';
-import type { ProposeDayRequest, ProposeDayResponse, SolveExchangesRequest, SolveExchangesResponse, SolveFormulaDayRequest, SolveFormulaDayResponse } from '@almendra/contracts';
+import type { Dish, ProposeDayRequest, ProposeDayResponse, SolveExchangesRequest, SolveExchangesResponse, SolveFormulaDayRequest, SolveFormulaDayResponse } from '@almendra/contracts';
 import { householdAmount, measureAmountText, scaleNutrients, type NutrientInput } from '@almendra/domain';
 import type { DB } from '../../../db/schema.js';
 import { AppError } from '../../../lib/errors.js';
@@ -10,7 +10,7 @@ import { exchangeGroupsFor } from '../exchange-groups.js';
 import { solveExchanges } from './exchange-distribution.js';
 import { solveFormulaDay, type ResolvedLine } from './formula-day.js';
 import { allergyExclusions } from './food-exclusions.js';
-import { proposeDay, type CandidateFood } from './propose-day.js';
+import { proposeDay, type CandidateDish, type CandidateFood } from './propose-day.js';
 
 type Scope = { nutritionistId: string };
 
@@ -24,6 +24,77 @@ export function createPlanSolverService(deps: { db: Kysely<DB>; dishes: Pick<Dis
   async function countryOf(scope: Scope): Promise<string> {
     const row = await db.selectFrom('nutritionists').select('country_code').where('id', '=', scope.nutritionistId).executeTakeFirst();
     return row?.country_code ?? 'AR';
+  }
+
+  /**
+   * Her dishes as candidates: nutrition per portion from the recipe, and left out (with the reason) when an
+   * ingredient, at any depth, is an allergy, an intolerance or a food she marked as disliked, or when the dish
+   * itself is disliked or on a neighbouring day. `strict`: a dish she picked that does not exist is a 404
+   * (a starred dish deleted since is skipped quietly).
+   */
+  async function candidateDishes(
+    scope: Scope,
+    ids: readonly string[],
+    rules: { reasonOf: (name: string, group: string | null) => string | null; disliked: ReadonlySet<string>; dislikedDishes: ReadonlySet<string>; avoid: ReadonlySet<string>; strict: boolean },
+  ): Promise<{ dishes: CandidateDish[]; excluded: NonNullable<ProposeDayResponse['excludedDishes']> }> {
+    const loaded = new Map<string, Dish | null>();
+    const load = async (id: string) => {
+      if (!loaded.has(id)) {
+        try {
+          loaded.set(id, await dishes.get(scope, id));
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+          loaded.set(id, null);
+        }
+      }
+      return loaded.get(id)!;
+    };
+    /** Every food of a dish, through the dishes it includes. */
+    const foodsOf = async (dish: Dish, seen = new Set<string>()): Promise<{ foodId: string; name: string }[]> => {
+      seen.add(dish.id);
+      const out: { foodId: string; name: string }[] = [];
+      for (const ingredient of dish.ingredients) {
+        if (ingredient.foodId) out.push({ foodId: ingredient.foodId, name: ingredient.name });
+        else if (ingredient.dishId && !seen.has(ingredient.dishId)) {
+          const nested = await load(ingredient.dishId);
+          if (nested) out.push(...(await foodsOf(nested, seen)));
+        }
+      }
+      return out;
+    };
+    const result: CandidateDish[] = [];
+    const excluded: NonNullable<ProposeDayResponse['excludedDishes']> = [];
+    for (const [i, id] of ids.entries()) {
+      const dish = await load(id);
+      if (!dish || dish.deactivated) {
+        if (rules.strict) throw new AppError('NOT_FOUND', 'No encontramos ese alimento o plato.', [{ path: `dishIds.${i}`, message: 'No existe o no es tuyo.' }]);
+        continue;
+      }
+      const ingredients = await foodsOf(dish);
+      const foodIds = [...new Set(ingredients.map((f) => f.foodId))];
+      const groups = new Map(foodIds.length ? (await db.selectFrom('foods').select(['id', 'group_code']).where('id', 'in', foodIds).execute()).map((r) => [r.id, r.group_code]) : []);
+      let reason: string | null = null;
+      for (const f of ingredients) {
+        const why = rules.reasonOf(f.name, groups.get(f.foodId) ?? null) ?? (rules.disliked.has(f.foodId) ? 'no le gusta' : null);
+        if (why) {
+          reason = `${why} (${f.name})`;
+          break;
+        }
+      }
+      reason ??= rules.dislikedDishes.has(dish.id) ? 'no le gusta' : rules.avoid.has(dish.id) ? 'ya está en un día vecino' : null;
+      if (reason) {
+        excluded.push({ dishId: dish.id, name: dish.name, reason });
+        continue;
+      }
+      const n = dish.perServing.nutrients;
+      result.push({
+        id: dish.id,
+        name: dish.name,
+        perPortion: { energyKcal: n.energyKcal ?? 0, proteinG: n.proteinG ?? 0, fatG: n.fatG ?? 0, carbsG: n.carbohydrateG ?? 0 },
+        portionGrams: dish.perServing.grams,
+      });
+    }
+    return { dishes: result, excluded };
   }
 
   return {
@@ -105,22 +176,41 @@ export function createPlanSolverService(deps: { db: Kysely<DB>; dishes: Pick<Dis
     },
 
     /**
-     * "Proponer un día": candidates are the foods she picked, or else the Argentine layer and her own foods;
-     * the patient's allergies and intolerances, her disliked foods and (unless she allows repeats) the
-     * neighbouring days' foods are left out and listed with the reason.
+     * "Proponer un día": candidates are the foods and dishes she picked, or else the Argentine layer and her
+     * own foods; with `favourites`, her starred foods and dishes come first. The patient's allergies and
+     * intolerances (a dish's through its ingredients), her disliked foods and dishes and (unless she allows
+     * repeats) the neighbouring days' are left out and listed with the reason.
      */
     async proposeDay(scope: Scope, input: ProposeDayRequest): Promise<ProposeDayResponse> {
-      let query = db
-        .selectFrom('foods')
-        .select(['id', 'name_es', 'name_en', 'group_code', 'nutrients'])
-        .where('deactivated', '=', 0)
-        .where((eb) => eb.or([eb('nutritionist_id', 'is', null), eb('nutritionist_id', '=', scope.nutritionistId)]));
-      if (input.foodIds?.length) query = query.where('id', 'in', input.foodIds);
-      else query = query.where((eb) => eb.or([eb('source', '=', 'argentina'), eb('nutritionist_id', '=', scope.nutritionistId)]));
-      const rows = await query.execute();
-      if (input.foodIds?.length && rows.length < new Set(input.foodIds).size) {
-        throw new AppError('NOT_FOUND', 'No encontramos ese alimento o plato.', [{ path: 'foodIds', message: 'Alguno no existe o no es tuyo.' }]);
+      const starred = async (kind: 'food' | 'dish') =>
+        input.favourites
+          ? (await db.selectFrom('favourites').select('item_id').where('nutritionist_id', '=', scope.nutritionistId).where('kind', '=', kind).execute()).map((r) => r.item_id)
+          : [];
+      const favouriteFoods = new Set(await starred('food'));
+      const favouriteDishes = await starred('dish');
+      if (input.favourites && favouriteFoods.size === 0 && favouriteDishes.length === 0 && !input.foodIds?.length && !input.dishIds?.length) {
+        throw new AppError('INFEASIBLE', 'Todavía no tienes alimentos ni platos favoritos: márcalos con la estrella en Alimentos o en Platos.', { reason: 'no-favourites' });
       }
+      const visibleFoods = () =>
+        db
+          .selectFrom('foods')
+          .select(['id', 'name_es', 'name_en', 'group_code', 'nutrients'])
+          .where('deactivated', '=', 0)
+          .where((eb) => eb.or([eb('nutritionist_id', 'is', null), eb('nutritionist_id', '=', scope.nutritionistId)]));
+      let rows;
+      if (input.foodIds?.length && !input.favourites) {
+        rows = await visibleFoods().where('id', 'in', input.foodIds).execute();
+        if (rows.length < new Set(input.foodIds).size) {
+          throw new AppError('NOT_FOUND', 'No encontramos ese alimento o plato.', [{ path: 'foodIds', message: 'Alguno no existe o no es tuyo.' }]);
+        }
+      } else {
+        // The Argentine layer and her own foods; with favourites, also her starred foods from any list.
+        const extra = [...favouriteFoods, ...(input.foodIds ?? [])];
+        rows = await visibleFoods()
+          .where((eb) => eb.or([eb('source', '=', 'argentina'), eb('nutritionist_id', '=', scope.nutritionistId), ...(extra.length ? [eb('id', 'in', extra)] : [])]))
+          .execute();
+      }
+      const preferred = new Set([...favouriteFoods, ...(input.favourites ? (input.foodIds ?? []) : [])]);
       let allergies: string | null = null;
       let intolerances: string | null = null;
       if (input.patientId) {
@@ -166,10 +256,23 @@ export function createPlanSolverService(deps: { db: Kysely<DB>; dishes: Pick<Dis
           group: row.group_code,
           perGram: { energyKcal: per100.energyKcal / 100, proteinG: per100.proteinG / 100, fatG: per100.fatG / 100, carbsG: per100.carbohydrateG / 100 },
           household: (grams: number) => householdAmount(grams, list)?.text ?? null,
+          ...(preferred.has(row.id) && { favourite: true }),
         };
       });
-      const day = await proposeDay({ targetEnergyKcal: input.targetEnergyKcal, macros: input.macros, slots: input.slots, day: input.day ?? 1, ...(input.distribution && { distribution: input.distribution }) }, candidates);
-      return { ...day, excluded: excluded.sort((a, b) => a.name.localeCompare(b.name, 'es')) };
+      const { dishes: dishCandidates, excluded: excludedDishes } = await candidateDishes(scope, [...new Set([...favouriteDishes, ...(input.dishIds ?? [])])], {
+        reasonOf,
+        disliked,
+        dislikedDishes: new Set(input.dislikedDishIds ?? []),
+        avoid: new Set(input.allowRepeats ? [] : (input.avoidDishIds ?? [])),
+        strict: !input.favourites,
+      });
+      const day = await proposeDay(
+        { targetEnergyKcal: input.targetEnergyKcal, macros: input.macros, slots: input.slots, day: input.day ?? 1, ...(input.distribution && { distribution: input.distribution }), ...(input.favourites && { preferFavourites: true }) },
+        candidates,
+        dishCandidates,
+      );
+      const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => a.name.localeCompare(b.name, 'es'));
+      return { ...day, excluded: byName(excluded), excludedDishes: byName(excludedDishes) };
     },
   };
 }

@@ -1,9 +1,11 @@
-// "Proponer un día": a day of foods for the plan's meals that meets the energy and macronutrient targets,
+// "Proponer un día": a day of foods (and her dishes) for the plan's meals that meets the energy and macronutrient targets,
 // as a mixed-integer programme solved by HiGHS. Each meal is written the way Argentine plans are (a dairy
 // and bread at breakfast; a protein food, a starch, vegetables and oil at lunch and dinner…): every "role"
 // of a meal picks exactly one food among a few candidates that can fill it (food-roles.ts: cooked legumes,
-// never dry raw ones; an egg as a protein food, never as a dairy), in 10 g steps within a usual portion. The model is written out in docs/plans.md.
+// never dry raw ones; an egg as a protein food, never as a dairy), in 10 g steps within a usual portion. A dish (a recipe of hers) is the main course of a lunch or dinner: it
+// takes the place of the protein food and the starch, in steps of ½ portion. The model is written out in docs/plans.md.
 import type { ProposeDayResponse, SolverMacros } from '@almendra/contracts';
+import { measureAmountText } from '@almendra/domain';
 import { AppError } from '../../../lib/errors.js';
 import { rolesOf, usualGrams, type FoodRole } from './food-roles.js';
 import { SLOT_NAMES_ES, kindOfSlot } from './meal-patterns.js';
@@ -17,6 +19,16 @@ export interface CandidateFood {
   group: string | null;
   perGram: Nutrition;
   household: (grams: number) => string | null;
+  /** One of her favourites: when she proposes from favourites, other foods only fill in what they cannot. */
+  favourite?: boolean;
+}
+
+/** A dish that may be a lunch's or dinner's main course: nutrition of one portion and its grams. */
+export interface CandidateDish {
+  id: string;
+  name: string;
+  perPortion: Nutrition;
+  portionGrams: number;
 }
 
 interface Role {
@@ -53,6 +65,17 @@ const ROLES: Record<'breakfast' | 'snack' | 'main', Role[]> = {
   ],
 };
 
+/** The roles a dish fills: the main course of a lunch or dinner (its protein food and its starch). */
+const DISH_FILLS: readonly FoodRole[] = ['protein', 'starch'];
+/** A dish goes in steps of ½ portion, from ½ to 2 portions and at most this energy in the meal. */
+const DISH_STEP = 0.5;
+const DISH_MAX_PORTIONS = 2;
+const DISH_KCAL_HI = 900;
+/** Proposing from favourites: a food that is not one of them costs this much each time it is picked. */
+const NOT_FAVOURITE_COST = 0.5;
+/** Proposing from favourites: other foods that may fill a role her favourites fill too (a way out). */
+const FALLBACK_PER_ROLE = 2;
+
 /** Usual share of the day's energy per meal (normalised over the meals of the plan) when she gives none. */
 const DEFAULT_SHARES: Record<number, number> = { 1: 20, 2: 7, 3: 33, 4: 15, 5: 5, 6: 28 };
 /** Candidates per role: few enough for a small model, rotated by the day of the week so days vary. */
@@ -78,7 +101,21 @@ function rotate<T extends { id: string }>(list: readonly T[], seed: string): T[]
   return [...list].sort((a, b) => hash(`${seed}:${a.id}`) - hash(`${seed}:${b.id}`) || a.id.localeCompare(b.id));
 }
 
-interface Choice { slot: number; role: Role; food: CandidateFood; pick: string; steps: string; lo: number; hi: number }
+/** A food in a role of a meal, or a dish as a meal's main course (role null): `steps` of `perStep` each. */
+interface Choice {
+  slot: number;
+  role: Role | null;
+  food?: CandidateFood;
+  dish?: CandidateDish;
+  /** The item (a food's or a dish's id, told apart): at most once per meal. */
+  key: string;
+  perStep: Nutrition;
+  pick: string;
+  steps: string;
+  lo: number;
+  hi: number;
+  cost: number;
+}
 
 export interface ProposeDayInput {
   targetEnergyKcal: number;
@@ -86,9 +123,15 @@ export interface ProposeDayInput {
   slots: readonly number[];
   day: number;
   distribution?: readonly { slot: number; pct: number }[];
+  /** Her favourites first: foods that are not favourites cost a little (NOT_FAVOURITE_COST). */
+  preferFavourites?: boolean;
 }
 
-export async function proposeDay(input: ProposeDayInput, foods: readonly CandidateFood[]): Promise<Omit<ProposeDayResponse, 'excluded'>> {
+export interface ProposedDay extends Omit<ProposeDayResponse, 'excluded' | 'excludedDishes'> {
+  dishes: NonNullable<ProposeDayResponse['dishes']>;
+}
+
+export async function proposeDay(input: ProposeDayInput, foods: readonly CandidateFood[], dishes: readonly CandidateDish[] = []): Promise<ProposedDay> {
   const { proteinPct, fatPct, carbsPct } = input.macros;
   if (Math.abs(proteinPct + fatPct + carbsPct - 100) > 0.5) {
     const message = `Las macros deben sumar 100 % (suman ${proteinPct + fatPct + carbsPct} %).`;
@@ -99,23 +142,45 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
   const targets: Targets = { energyKcal: input.targetEnergyKcal, ...input.macros };
 
   const rolesByFood = new Map(foods.map((f) => [f.id, rolesOf(f.name, f.group)]));
+  const favourites = input.preferFavourites === true;
+  /** The foods to try in a role: a few of the role's foods, rotated by day; her favourites first when asked. */
+  const poolOf = (role: Role, seed: string) => {
+    const fits = foods.filter((f) => f.perGram.energyKcal > 0 && rolesByFood.get(f.id)!.has(role.kind));
+    if (!favourites) return rotate(fits, seed).slice(0, CANDIDATES_PER_ROLE);
+    const liked = rotate(fits.filter((f) => f.favourite), seed).slice(0, CANDIDATES_PER_ROLE);
+    const others = rotate(fits.filter((f) => !f.favourite), seed).slice(0, liked.length ? FALLBACK_PER_ROLE : CANDIDATES_PER_ROLE);
+    return [...liked, ...others];
+  };
   const choicesOf = () => {
     const choices: Choice[] = [];
+    const add = (choice: Omit<Choice, 'pick' | 'steps'>) => {
+      const i = choices.length;
+      choices.push({ ...choice, pick: `y_${i}`, steps: `n_${i}` });
+    };
     for (const slot of slots) {
       const roles = ROLES[kindOfSlot(slot)];
       let filled = 0;
       roles.forEach((role, r) => {
-        const pool = foods.filter((f) => f.perGram.energyKcal > 0 && rolesByFood.get(f.id)!.has(role.kind));
-        for (const food of rotate(pool, `${input.day}:${slot}:${r}`).slice(0, CANDIDATES_PER_ROLE)) {
+        for (const food of poolOf(role, `${input.day}:${slot}:${r}`)) {
           const [gramsLo, gramsHi] = usualGrams(food.name, role.kind) ?? [role.gramsLo, role.gramsHi];
           const lo = Math.ceil(gramsLo / GRAM_STEP);
           const hi = Math.floor(Math.min(gramsHi, role.kcalHi / food.perGram.energyKcal) / GRAM_STEP);
           if (hi < Math.max(1, lo)) continue;
-          const i = choices.length;
-          choices.push({ slot, role, food, pick: `y_${i}`, steps: `n_${i}`, lo: Math.max(1, lo), hi });
+          const cost = (role.optional ? OPTIONAL_COST : 0) + (favourites && !food.favourite ? NOT_FAVOURITE_COST : 0);
+          add({ slot, role, food, key: `food:${food.id}`, perStep: scale1(food.perGram, GRAM_STEP), lo: Math.max(1, lo), hi, cost });
         }
         if (choices.some((c) => c.slot === slot && c.role === role)) filled += 1;
       });
+      if (kindOfSlot(slot) === 'main') {
+        for (const dish of rotate(dishes, `${input.day}:${slot}:dish`).slice(0, CANDIDATES_PER_ROLE)) {
+          const half = scale1(dish.perPortion, DISH_STEP);
+          if (!(half.energyKcal > 0)) continue;
+          const hi = Math.floor(Math.min(DISH_MAX_PORTIONS / DISH_STEP, DISH_KCAL_HI / half.energyKcal));
+          if (hi < 1) continue;
+          add({ slot, role: null, dish, key: `dish:${dish.id}`, perStep: half, lo: 1, hi, cost: 0 });
+          filled += 1;
+        }
+      }
       if (filled === 0) {
         throw new AppError('INFEASIBLE', `No hay alimentos para el ${SLOT_NAMES_ES[slot] ?? 'comida'} con estos filtros: agrega alimentos de sus grupos o quita exclusiones.`, { reason: 'no-candidates', slot });
       }
@@ -137,41 +202,49 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
       // A chosen food gets a usual portion; an unchosen one gets nothing.
       model.constrain(`${c.steps}_on`, [[c.steps, 1], [c.pick, -c.lo]], 0, Infinity);
       model.constrain(`${c.steps}_off`, [[c.steps, 1], [c.pick, -c.hi]], -Infinity, 0);
-      if (c.role.optional) model.cost(c.pick, OPTIONAL_COST);
+      if (c.cost) model.cost(c.pick, c.cost);
     }
-    // One food per required role, at most one per optional role.
+    // One food per required role, at most one per optional role; a dish in a lunch or dinner takes the place
+    // of its protein food and its starch (one of them, or the dish, never both).
     for (const slot of slots) {
-      for (const role of ROLES[kindOfSlot(slot)]) {
+      const dishPicks = choices.filter((c) => c.slot === slot && c.dish).map((c) => [c.pick, 1] as const);
+      ROLES[kindOfSlot(slot)].forEach((role, r) => {
         const picks = choices.filter((c) => c.slot === slot && c.role === role).map((c) => [c.pick, 1] as const);
-        if (picks.length) model.constrain(`role_${slot}_${ROLES[kindOfSlot(slot)].indexOf(role)}`, picks, role.optional ? 0 : 1, 1);
-      }
+        const all = DISH_FILLS.includes(role.kind) ? [...picks, ...dishPicks] : picks;
+        if (all.length) model.constrain(`role_${slot}_${r}`, all, role.optional ? 0 : 1, 1);
+      });
     }
     // A food at most once per meal (lentils are not the protein and the side of the same lunch); across
     // meals it may repeat (bread at breakfast and merienda), at a small cost so meals vary when they can.
-    const byFood = new Map<string, string[]>();
-    for (const c of choices) byFood.set(`${c.slot}:${c.food.id}`, [...(byFood.get(`${c.slot}:${c.food.id}`) ?? []), c.pick]);
+    // A dish at most once a day.
+    const byItem = new Map<string, string[]>();
+    for (const c of choices) {
+      const key = c.dish ? c.key : `${c.slot}:${c.key}`;
+      byItem.set(key, [...(byItem.get(key) ?? []), c.pick]);
+    }
     const bySlot = new Map<string, Set<number>>();
-    for (const c of choices) bySlot.set(c.food.id, (bySlot.get(c.food.id) ?? new Set()).add(c.slot));
-    for (const c of choices) if (bySlot.get(c.food.id)!.size > 1) model.cost(c.pick, REPEAT_COST);
+    for (const c of choices) bySlot.set(c.key, (bySlot.get(c.key) ?? new Set()).add(c.slot));
+    for (const c of choices) if (c.food && bySlot.get(c.key)!.size > 1) model.cost(c.pick, REPEAT_COST);
     let f = 0;
-    for (const picks of byFood.values()) {
+    for (const picks of byItem.values()) {
       if (picks.length > 1) model.constrain(`once_${(f += 1)}`, picks.map((p) => [p, 1] as const), 0, 1);
     }
     const scale = 100 / input.targetEnergyKcal;
     for (const slot of slots) {
-      const terms = choices.filter((c) => c.slot === slot).map((c) => [c.steps, c.food.perGram.energyKcal * GRAM_STEP] as const);
+      const terms = choices.filter((c) => c.slot === slot).map((c) => [c.steps, c.perStep.energyKcal] as const);
       model.absoluteDeviation(`share_${slot}`, terms, (shares.get(slot)! / 100) * input.targetEnergyKcal, SHARE_WEIGHT * scale);
     }
-    const perStep = choices.map((c) => [c.steps, scale1(c.food.perGram, GRAM_STEP)] as const);
+    const perStep = choices.map((c) => [c.steps, c.perStep] as const);
     addTargetRows(model, perStep, sumNutrition([]), targets, elastic);
     return model;
   };
 
-  /** The picked foods and their grams (`whole`: stage 2's 10 g steps; else the stage-1 amounts as they are). */
+  /** The picked foods and dishes and their steps (`whole`: stage 2's whole steps; else the stage-1 amounts as they are). */
   const read = (values: Map<string, number>, whole = true) =>
     choices
       .filter((c) => Math.round(values.get(c.pick) ?? 0) === 1 && (values.get(c.steps) ?? 0) > 1e-6)
-      .map((c) => ({ choice: c, grams: whole ? Math.round(values.get(c.steps) ?? 0) * GRAM_STEP : (values.get(c.steps) ?? 0) * GRAM_STEP }));
+      .map((c) => ({ choice: c, steps: whole ? Math.round(values.get(c.steps) ?? 0) : (values.get(c.steps) ?? 0) }));
+  const nutritionOf = (chosen: ReturnType<typeof read>) => sumNutrition(chosen.map((p) => [p.choice.perStep, p.steps] as const));
 
   const stage1 = await solveMilpFromRelaxation(build(false, null), { timeLimitSeconds: STAGE1_TIME_LIMIT_SECONDS, budgetSeconds: SEARCH_BUDGET_SECONDS, relativeGap: 0.1, absoluteGap: 1 });
   if (stage1.status === 'optimal' || stage1.status === 'feasible') {
@@ -179,11 +252,22 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
     const stage2 = await solveMilpFromRelaxation(build(false, picked), { budgetSeconds: SEARCH_BUDGET_SECONDS, relativeGap: 0.1, absoluteGap: 1 });
     if (stage2.status === 'optimal' || stage2.status === 'feasible') {
       const chosen = read(stage2.values);
-      const total = sumNutrition(chosen.map((p) => [p.choice.food.perGram, p.grams] as const));
-      // Checked again from the rounded grams: a proposal that misses a target is never sent.
+      const total = nutritionOf(chosen);
+      // Checked again from the rounded amounts: a proposal that misses a target is never sent.
       if (meetsTargets(total, targets)) {
         return {
-          items: chosen.map(({ choice, grams }) => ({ foodId: choice.food.id, name: choice.food.name, slot: choice.slot, grams, household: choice.food.household(grams) })),
+          items: chosen.flatMap(({ choice, steps }) => {
+            const food = choice.food;
+            if (!food) return [];
+            const grams = steps * GRAM_STEP;
+            return [{ foodId: food.id, name: food.name, slot: choice.slot, grams, household: food.household(grams) }];
+          }),
+          dishes: chosen.flatMap(({ choice, steps }) => {
+            const dish = choice.dish;
+            if (!dish) return [];
+            const portions = steps * DISH_STEP;
+            return [{ dishId: dish.id, name: dish.name, slot: choice.slot, portions, grams: Math.round(portions * dish.portionGrams), household: measureAmountText(portions, 'porción') }];
+          }),
           totals: totalsOf(total),
           deviation: deviationOf(total, targets),
         };
@@ -196,7 +280,7 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
   if (closest.status !== 'optimal' && closest.status !== 'feasible') {
     throw new AppError('INFEASIBLE', 'Con estos alimentos no se puede armar un día con porciones usuales. Agrega alimentos o quita exclusiones.', { reason: 'portions' });
   }
-  const total = sumNutrition(read(closest.values, false).map((p) => [p.choice.food.perGram, p.grams] as const));
+  const total = nutritionOf(read(closest.values, false));
   const { message, details } = explainMiss(total, targets, 'estos alimentos en porciones usuales');
   throw new AppError('INFEASIBLE', message, details);
 }
