@@ -104,7 +104,14 @@ test('the portal installs as an app and its latest plan stays readable offline; 
 
   // The network is cut (and her 4-second access token has long expired): the portal still opens.
   await context.setOffline(true);
-  await patientPage.waitForTimeout(4500);
+  await patientPage.waitForFunction(
+    () => {
+      const session = JSON.parse(localStorage.getItem('almendra.session') ?? 'null') as { expiresAt?: string } | null;
+      return session !== null && Date.parse(session.expiresAt ?? '') <= Date.now();
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
   await patientPage.reload();
   await expect(patientPage.getByTestId('portal')).toBeVisible();
   await expect(patientPage.getByRole('heading', { name: 'Hola, Camila' })).toBeVisible();
@@ -181,9 +188,12 @@ test('a push message shows its notification from the service worker, and clickin
   await expect.poll(shown, { timeout: 15_000 }).toEqual([
     { title: 'Nuevo mensaje de tu nutricionista', tag: 'chat', body: '', url: `${origin}/portal?tab=chat`, icon: `${origin}/icons/icon-192.png` },
   ]);
-  // A second message replaces the notification (same tag) instead of piling up.
+  // A second message replaces the notification (same tag) instead of piling up: once the one shown is the
+  // second (a later timestamp), it is still the only one.
+  const shownAt = () => patientPage.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => (n as Notification & { timestamp: number }).timestamp));
+  const [firstShownAt] = await shownAt();
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
-  await patientPage.waitForTimeout(500);
+  await expect.poll(async () => (await shownAt()).some((at) => at > firstShownAt!), { timeout: 15_000 }).toBe(true);
   expect(await shown()).toHaveLength(1);
 
   // The click: the worker's notificationclick handler, on the notification it showed, sends the open

@@ -82,6 +82,8 @@
       }
       case '/alimentos':
         return ['/foods/groups', '/foods?source=database'];
+      case '/portal':
+        return ['/portal/me'];
       default:
         return [];
     }

@@ -7,7 +7,10 @@
 // - keeps the last answer of the API reads the patient portal needs to open offline (who is signed in,
 //   the portal's home, the published plan and its PDF) in the "almendra-api" cache, network first.
 //   The page deletes that cache whenever a session starts or ends (src/lib/offline-data.ts), so nothing
-//   of one account is served to the next.
+//   of one account is served to the next; and an answer is stored only when the token it was asked with
+//   belongs to the account the cache is kept for (its owner entry, written by the page), so an answer of
+//   the previous account still on its way at a sign-out or sign-in is never stored. The page paints the
+//   portal from these kept answers on a repeat visit and revalidates them (src/lib/offline-data.ts).
 // - a new build installs in the background and waits; it takes over on the next visit (all windows
 //   closed), or at once when the person clicks "Recargar" on the "hay una versión nueva" notice (the page
 //   posts SKIP_WAITING; src/lib/service-worker.ts).
@@ -20,7 +23,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { NOT_SHELL_NAVIGATIONS, OFFLINE_API_CACHE, PLAN_PDF_PATH, PLAN_PATH, isOfflineApiPath } from './lib/offline-routes';
+import { NOT_SHELL_NAVIGATIONS, OFFLINE_API_CACHE, OFFLINE_OWNER_KEY, PLAN_PDF_PATH, PLAN_PATH, isOfflineApiPath, keepsAnswerFor } from './lib/offline-routes';
 import { clickAction, notificationUrl, readPushPayload } from './lib/push-notification';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -36,6 +39,22 @@ self.addEventListener('message', (event) => {
 });
 
 /**
+ * Whether an answer asked with `request`'s token may be kept: only when the page has said whose the kept
+ * answers are (OFFLINE_OWNER_KEY, written at sign-in or on the first load of a session) and it is the
+ * same account. After a sign-out the cache is gone (no owner): nothing is stored; after another
+ * account's sign-in the owner is that account: the previous one's late answers are not stored.
+ */
+async function keptForOwner(request: Request): Promise<boolean> {
+  if (!(await caches.has(OFFLINE_API_CACHE))) return false;
+  const owner = await caches.match(new URL(OFFLINE_OWNER_KEY, self.location.origin).href, { cacheName: OFFLINE_API_CACHE });
+  return keepsAnswerFor(request.headers.get('Authorization'), owner ? await owner.text() : null);
+}
+
+const onlyTheOwnersAnswers: WorkboxPlugin = {
+  cacheWillUpdate: async ({ request, response }) => ((await keptForOwner(request)) ? response : null),
+};
+
+/**
  * The published plan changed (or its PDF was never kept): fetch the PDF now, with the same credentials,
  * so it can be opened offline later even if the patient never opened it online.
  */
@@ -47,8 +66,9 @@ const keepPlanPdf: WorkboxPlugin = {
     const unchanged = oldResponse && (await oldResponse.clone().text()) === (await newResponse.clone().text());
     if (unchanged && (await cache.match(pdfUrl, { ignoreVary: true }))) return;
     try {
-      const pdf = await fetch(pdfUrl, { headers: { Authorization: request.headers.get('Authorization') ?? '' }, credentials: 'same-origin' });
-      if (pdf.ok) await cache.put(pdfUrl, pdf);
+      const pdfRequest = new Request(pdfUrl, { headers: { Authorization: request.headers.get('Authorization') ?? '' }, credentials: 'same-origin' });
+      const pdf = await fetch(pdfRequest);
+      if (pdf.ok && (await keptForOwner(pdfRequest))) await cache.put(pdfUrl, pdf);
     } catch {
       // Offline again or the server refused: the PDF is kept the next time the plan is read.
     }
@@ -62,7 +82,7 @@ registerRoute(
     // A phone with a signal too weak to answer reads the kept copy instead of waiting for ever.
     networkTimeoutSeconds: 6,
     matchOptions: { ignoreVary: true },
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), keepPlanPdf],
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), onlyTheOwnersAnswers, keepPlanPdf],
   }),
 );
 

@@ -5,7 +5,7 @@ import { api, configureApiClient, refreshSession } from './api-client';
 import { setCurrentUser } from './current-user';
 import { setLocked } from './lock';
 import { forgetPushOnSignOut } from './web-push';
-import { clearOfflineData, keepOfflineUser } from './offline-data';
+import { claimOfflineData, clearOfflineData, keepOfflineUser } from './offline-data';
 import { queryClient } from './query-client';
 import { clearSession, isAuthenticated, readSession, writeSession } from './session';
 
@@ -19,9 +19,12 @@ configureApiClient({
 });
 
 export function startSession(session: SessionResponse): void {
-  // Whatever the service worker kept for offline reading belonged to the previous session.
+  // Whatever the service worker kept for offline reading belonged to the previous session; from now on
+  // it keeps this account's answers only.
   const me = { user: session.user, nutritionist: session.nutritionist };
-  void clearOfflineData().then(() => keepOfflineUser(me));
+  void clearOfflineData()
+    .then(() => claimOfflineData(session.accessToken))
+    .then(() => keepOfflineUser(me));
   writeSession(session);
   setLocked(false);
   setCurrentUser(me);

@@ -100,6 +100,7 @@ describe('early requests', () => {
     ['patients', '/pacientes'],
     ['patientRecord', '/ficha?id=p1'],
     ['foods', '/alimentos'],
+    ['portal', '/portal'],
   ])("asks early for exactly what %s's prefetch asks first (an early answer nobody takes is a wasted request)", async (page, address) => {
     storeSession('token-a', 15 * 60_000);
     const boot = stubFetch(() => ({}));

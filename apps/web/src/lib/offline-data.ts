@@ -1,28 +1,113 @@
 // The API answers the service worker keeps for offline reading (src/sw.ts) belong to one account:
 // they are deleted whenever a session starts or ends (sign-in, sign-out, a session the server refused
-// to renew), so a phone shared by two people never shows one of them the other's plan.
-import { OFFLINE_API_CACHE, OFFLINE_USER_PATH } from './offline-routes';
+// to renew), so a phone shared by two people never shows one of them the other's plan. The cache also
+// names its account (OFFLINE_OWNER_KEY: the access token's subject); the worker stores an answer only
+// for that account, and the page reads one only when it is the signed-in account's.
+//
+// A repeat visit paints from them (readKeptAnswer): the route guard decides on the kept user and the
+// portal shows its kept home at once, while the session refresh and the network answers follow in the
+// background and replace them (app/access.ts, app/screen-prefetch.ts).
+import { OFFLINE_API_CACHE, OFFLINE_OWNER_KEY, tokenSubject } from './offline-routes';
+import { readSession } from './session';
+
+const cacheStorage = (): CacheStorage | null => (typeof caches === 'undefined' ? null : caches);
 
 export async function clearOfflineData(): Promise<void> {
   try {
-    if (typeof caches !== 'undefined') await caches.delete(OFFLINE_API_CACHE);
+    await cacheStorage()?.delete(OFFLINE_API_CACHE);
   } catch {
     // Storage unavailable (private mode, blocked): nothing was kept either.
   }
 }
 
 /**
- * Keeps the signed-in user (what GET /me answers) where the service worker looks for it offline. A token
- * refresh answers the user too, and then the app never asks /me, so on a page load after the access
- * token expired the worker would have nothing to open the app with offline. Only when a worker is
- * there to read it.
+ * Marks the (just emptied) cache as `accessToken`'s account's: from now on the worker keeps that
+ * account's answers, and only those.
  */
-export async function keepOfflineUser(me: unknown): Promise<void> {
+export async function claimOfflineData(accessToken: string): Promise<void> {
+  const subject = tokenSubject(accessToken);
+  const store = cacheStorage();
+  if (!subject || !store) return;
   try {
-    if (typeof caches === 'undefined' || typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
-    const cache = await caches.open(OFFLINE_API_CACHE);
-    await cache.put(OFFLINE_USER_PATH, new Response(JSON.stringify(me), { headers: { 'Content-Type': 'application/json; charset=utf-8' } }));
+    const cache = await store.open(OFFLINE_API_CACHE);
+    await cache.put(OFFLINE_OWNER_KEY, new Response(subject, { headers: { 'Content-Type': 'text/plain' } }));
+  } catch {
+    // Storage unavailable or full: nothing is kept, the app works online.
+  }
+}
+
+/** The account the kept answers belong to, or null when none is named (or storage is unavailable). */
+async function keptOwner(store: CacheStorage): Promise<string | null> {
+  if (!(await store.has(OFFLINE_API_CACHE))) return null;
+  const owner = await store.match(OFFLINE_OWNER_KEY, { cacheName: OFFLINE_API_CACHE });
+  return owner ? owner.text() : null;
+}
+
+/**
+ * The last answer the service worker kept for GET `path` (under /api/v1, as the API client asks it),
+ * when it is the signed-in account's; null otherwise (no session, nothing kept, storage unavailable).
+ * A cache that names no account (kept by a version before the owner entry existed) is emptied and
+ * claimed for the stored session: its answers cannot be told apart from another account's.
+ */
+export async function readKeptAnswer<T>(path: string): Promise<T | null> {
+  const store = cacheStorage();
+  const session = readSession();
+  const subject = tokenSubject(session?.accessToken);
+  if (!store || !session || !subject) return null;
+  try {
+    const owner = await keptOwner(store);
+    if (owner === null) {
+      await clearOfflineData();
+      await claimOfflineData(session.accessToken);
+      return null;
+    }
+    if (owner !== subject) return null;
+    const kept = await store.match(`/api/v1${path}`, { cacheName: OFFLINE_API_CACHE, ignoreVary: true });
+    return kept ? ((await kept.json()) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps `data` as the last answer to GET `path` (under /api/v1) where the service worker looks for it
+ * offline and the next visit paints from: only when a worker is there to read it, and only in a cache
+ * kept for the signed-in account.
+ */
+export async function keepAnswer(path: string, data: unknown): Promise<void> {
+  const store = cacheStorage();
+  try {
+    if (!store || typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
+    const owner = await keptOwner(store);
+    if (owner === null || owner !== tokenSubject(readSession()?.accessToken)) return;
+    const cache = await store.open(OFFLINE_API_CACHE);
+    await cache.put(`/api/v1${path}`, new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json; charset=utf-8' } }));
   } catch {
     // Storage unavailable or full: the app still works online.
   }
+}
+
+/**
+ * Keeps the signed-in user (what GET /me answers). A token refresh answers the user too, and then the
+ * app never asks /me, so on a page load after the access token expired the worker would have nothing
+ * to open the app with offline.
+ */
+export function keepOfflineUser(me: unknown): Promise<void> {
+  return keepAnswer('/me', me);
+}
+
+/**
+ * On a first visit the worker installs after the page asked for its data, so it kept none of it: when
+ * it takes control, the page hands it what it has (`answers`: [path, data] pairs), and the second visit
+ * already paints from them.
+ */
+export function keepAnswersOnceControlled(answers: () => ReadonlyArray<readonly [string, unknown]>): void {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker || navigator.serviceWorker.controller) return;
+  navigator.serviceWorker.addEventListener(
+    'controllerchange',
+    () => {
+      for (const [path, data] of answers()) if (data !== undefined) void keepAnswer(path, data);
+    },
+    { once: true },
+  );
 }

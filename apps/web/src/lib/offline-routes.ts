@@ -4,7 +4,6 @@
 /** The cache holding API answers (one account's data): deleted at every sign-in and sign-out. */
 export const OFFLINE_API_CACHE = 'almendra-api';
 
-export const OFFLINE_USER_PATH = '/api/v1/me';
 export const PLAN_PATH = '/api/v1/portal/plan';
 export const PLAN_PDF_PATH = '/api/v1/portal/plan/pdf';
 
@@ -33,4 +32,41 @@ export const NOT_SHELL_NAVIGATIONS: RegExp[] = [/^\/(api|p|turno)(\/|$)/, /\.[a-
 
 export function isShellNavigation(pathname: string): boolean {
   return !NOT_SHELL_NAVIGATIONS.some((path) => path.test(pathname));
+}
+
+/**
+ * Where the kept answers record whose they are (the subject of the access token of the session that
+ * started keeping them). Not an API path: a key of the cache only, never fetched.
+ */
+export const OFFLINE_OWNER_KEY = '/__almendra/offline-owner';
+
+/**
+ * The account an access token belongs to: its JWT subject, read without checking the signature (the
+ * server checks it on every request; here it only says whose answers these are). Null for anything else.
+ */
+export function tokenSubject(token: string | null | undefined): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const sub = (JSON.parse(json) as { sub?: unknown } | null)?.sub;
+    return typeof sub === 'string' && sub !== '' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The subject of a request's `Authorization: Bearer …` token. */
+export function bearerSubject(authorization: string | null): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  return match ? tokenSubject(match[1]) : null;
+}
+
+/**
+ * Whether the worker may keep an answer asked with `authorization`, given the account the cache names
+ * (`owner`, null when it names none: signed out, or not yet claimed): only that account's own answers.
+ */
+export function keepsAnswerFor(authorization: string | null, owner: string | null): boolean {
+  const subject = bearerSubject(authorization);
+  return subject !== null && owner !== null && subject === owner;
 }

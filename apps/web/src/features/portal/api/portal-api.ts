@@ -11,6 +11,7 @@ import type {
   PortalSessionResponse,
   PortalPlanList,
 } from '@almendra/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authorized, multipart } from '../../../lib/api-upload';
 
@@ -57,3 +58,6 @@ export const portalApi = {
   patientLog: (patientId: string, query: { from?: string; to?: string }) => api.get<DailyLogList>(`/patients/${encodeURIComponent(patientId)}/daily-log${range(query)}`),
   markLogSeen: (patientId: string) => api.post<void>(`/patients/${encodeURIComponent(patientId)}/daily-log/seen`),
 };
+
+/** The portal's home (GET /portal/me): the screen's query, which its route also starts early. */
+export const portalMeQuery = () => queryOptions({ queryKey: portalKeys.me, queryFn: portalApi.me });

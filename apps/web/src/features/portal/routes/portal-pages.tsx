@@ -22,7 +22,7 @@ import { AuthCard } from '../../account/components/auth-card';
 import { chatApi } from '../../chat/api/chat-api';
 import { CallScreen, IncomingCallNotice, useCallState } from '../../video/components/call-screen';
 import { callManager } from '../../video/lib/call-manager';
-import { portalApi, portalKeys } from '../api/portal-api';
+import { portalApi, portalKeys, portalMeQuery } from '../api/portal-api';
 import { InstallCard } from '../components/install-card';
 import { VersionCheck } from '../../../app/version-check';
 import { NotificationsCard } from '../../push/components/notifications-card';
@@ -57,7 +57,8 @@ export function PortalPage() {
     const requested = searchParams.get('tab');
     return PORTAL_TABS.includes(requested as PortalTab) ? (requested as PortalTab) : 'home';
   });
-  const me = useQuery({ queryKey: portalKeys.me, queryFn: portalApi.me });
+  // Shown at once from the last kept home on a repeat visit, and refetched on mount (app/screen-prefetch.ts).
+  const me = useQuery(portalMeQuery());
   const call = useCallState();
 
   useEffect(() => {
