@@ -157,6 +157,14 @@ describe('Stripe: a change Stripe did not confirm is retried through the outbox'
     expect(failed.state.keyPlan).toBe('ar-mensual');
     expect(failed.pendingChange).toMatchObject({ status: 'failed', message: expect.stringContaining('Stripe rechazó el cambio, así que no cambiamos nada') });
     expect(failed.history[0]).toMatchObject({ type: 'processor.failed', processor: 'stripe' });
+    // Her history says why in her words (a code the screen translates), never Stripe's English; the pending
+    // entry before it (the 500) too. The operator's view of the same history keeps Stripe's words.
+    expect(failed.history[0]).toMatchObject({ reasonCode: 'subscription_not_found', processorMessage: null, note: null });
+    expect(failed.history[1]).toMatchObject({ type: 'processor.pending', reasonCode: 'processor_unavailable', processorMessage: null, note: null });
+    expect(JSON.stringify(failed)).not.toContain('Stand-in:');
+    const consoleView = (await asOperator('GET', `/api/v1/admin/users/${n.session.user.id}/subscription`)).json();
+    expect(consoleView.history[0]).toMatchObject({ type: 'processor.failed', reasonCode: 'subscription_not_found', processorMessage: expect.stringContaining('No such subscription') });
+    expect(consoleView.history[1]).toMatchObject({ type: 'processor.pending', reasonCode: 'processor_unavailable', processorMessage: expect.stringContaining('something went wrong') });
     const [job] = (await asOperator('GET', '/api/v1/admin/jobs')).json().items.filter((j: { kind: string; practice: { email: string } | null }) => j.kind === 'billing.processor-sync' && j.practice?.email === n.body.email);
     expect(job).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('No such subscription') });
 

@@ -296,7 +296,8 @@ describe('Mercado Pago, through the official SDK, against a stand-in of its API'
     expect((await webhook('payment', '9002')).statusCode).toBe(200);
     expect((await webhook('payment', '9002')).json()).toMatchObject({ duplicate: true });
     const rejected = await mine();
-    expect(rejected.rejectedNotice).toMatchObject({ reason: 'cc_rejected_insufficient_amount' });
+    expect(rejected.rejectedNotice).toMatchObject({ reasonCode: 'insufficient_funds' });
+    expect(rejected.history.find((e: { type: string }) => e.type === 'payment.rejected')).toMatchObject({ reasonCode: 'insufficient_funds', note: null, processorMessage: null });
     expect(rejected.history.filter((e: { type: string }) => e.type === 'payment.rejected')).toHaveLength(1);
 
     // A forged notice is refused before anything is read from Mercado Pago.

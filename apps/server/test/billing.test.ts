@@ -210,7 +210,9 @@ describe("processors' events", () => {
     await billing.apply('mercadopago', rejected);
     await billing.apply('mercadopago', rejected);
     const withNotice = (await call(n.auth, 'GET', '/api/v1/me/subscription')).json();
-    expect(withNotice.rejectedNotice).toMatchObject({ reason: 'Fondos insuficientes' });
+    // The processor's words are not hers to read: the notice and the history carry the reason's code.
+    expect(withNotice.rejectedNotice).toMatchObject({ reasonCode: 'unknown' });
+    expect(withNotice.history.find((e: { type: string }) => e.type === 'payment.rejected')).toMatchObject({ reasonCode: 'unknown', note: null, processorMessage: null });
     expect(withNotice.history.filter((e: { type: string }) => e.type === 'payment.rejected')).toHaveLength(1);
     expect(withNotice.state.alerta_tipo).toBe('danger');
     expect((await call(n.auth, 'POST', '/api/v1/me/subscription/rejected-notice/seen', { eventId: withNotice.rejectedNotice.eventId })).statusCode).toBe(204);

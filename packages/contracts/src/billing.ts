@@ -60,6 +60,25 @@ export const planStateSchema = z.object({
 });
 export type PlanStateResponse = z.infer<typeof planStateSchema>;
 
+/** Why a processor refused or failed, as packages/domain's processorFailureReason reads it (same list). */
+export const processorFailureReasonSchema = z.enum([
+  'insufficient_funds',
+  'card_declined',
+  'expired_card',
+  'invalid_card_data',
+  'call_issuer',
+  'card_disabled',
+  'fraud_suspected',
+  'too_many_attempts',
+  'duplicate_payment',
+  'authentication_required',
+  'payment_cancelled',
+  'processor_unavailable',
+  'subscription_not_found',
+  'processor_refused',
+  'unknown',
+]);
+
 export const subscriptionEventSchema = z.object({
   id: z.string(),
   type: z.string(),
@@ -68,7 +87,12 @@ export const subscriptionEventSchema = z.object({
   currency: z.string().nullable(),
   processor: z.string().nullable(),
   reference: z.string().nullable(),
+  /** The operator's note on a payment she recorded; never a processor's words. */
   note: z.string().nullable(),
+  /** On a rejected payment or a processor's failure: why, to be said in the reader's language. */
+  reasonCode: processorFailureReasonSchema.nullable(),
+  /** The processor's own words about that failure (English): only in the operator's view, null in hers. */
+  processorMessage: z.string().nullable(),
   createdAt: isoInstantSchema,
 });
 export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
@@ -112,7 +136,7 @@ export const meSubscriptionSchema = z.object({
   plan: subscriptionPlanSchema.nullable(),
   history: z.array(subscriptionEventSchema),
   /** A rejected payment whose notice was not seen yet (shown once, then POST …/rejected-notice/seen). */
-  rejectedNotice: z.object({ eventId: z.string(), at: isoInstantSchema, reason: z.string().nullable() }).nullable(),
+  rejectedNotice: z.object({ eventId: z.string(), at: isoInstantSchema, reasonCode: processorFailureReasonSchema.nullable() }).nullable(),
   /** How to pay with the manual processor (configured by the operator); null when not offered. */
   manualPaymentInstructions: z.string().nullable(),
   /** Processors configured on this server whose hosted checkout /pagar offers. */

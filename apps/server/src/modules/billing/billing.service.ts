@@ -6,6 +6,7 @@ import { sql, type Kysely, type Selectable, type Transaction, type Updateable } 
 import {
   computePlanState,
   PERIOD_MONTHS,
+  processorFailureReason,
   transition,
   type LifecycleEvent,
   type LifecycleRecord,
@@ -27,7 +28,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordOperatorAction } from '../audit/operator-audit.js';
-import { isTransientProcessorError, processorErrorText, type BillingEvent, type BillingEventSink, type PaymentProvider, type PaymentProviderKey, type ProviderPlan } from './payment-provider.js';
+import { isTransientProcessorError, processorErrorFacts, processorErrorText, type BillingEvent, type BillingEventSink, type PaymentProvider, type PaymentProviderKey, type ProviderPlan } from './payment-provider.js';
 import type { LinkOrigins } from '../../lib/link-origin.js';
 import { PermanentJobError, type JobOutbox } from '../../lib/job-outbox.js';
 
@@ -108,6 +109,9 @@ const REFUSALS: Record<RefusalCode, string> = {
   suspended: 'Tu cuenta está suspendida por quien administra este servidor.',
   not_suspended: 'La cuenta no está suspendida.',
 };
+
+/** History entries whose words are a processor's (a rejected payment, a change it did not confirm). */
+const PROCESSOR_FAILURE_EVENTS = new Set(['payment.rejected', 'processor.pending', 'processor.failed']);
 
 const PROCESSOR_NAMES: Record<'mercadopago' | 'stripe', string> = { mercadopago: 'Mercado Pago', stripe: 'Stripe' };
 
@@ -269,8 +273,35 @@ export function createBillingService(deps: BillingServiceDeps) {
     return { state: states.get(nutritionistId)!.state, row, plan };
   }
 
-  const toEvent = (row: Selectable<DB['subscription_events']>): SubscriptionEvent => {
-    const details = row.details ? (JSON.parse(row.details) as { note?: string; reason?: string }) : null;
+  /**
+   * One history entry. A rejected payment or a processor's failure carries its reason code (the screens say
+   * it in her language); the processor's own words go only to the operator (`forOperator`).
+   */
+  /** The code and status of a processor's error, kept with its words so the screens can say why in Spanish. */
+  const failureFacts = (error: unknown) => {
+    const facts = processorErrorFacts(error);
+    return { failureCode: facts.code, failureStatus: facts.status };
+  };
+
+  const toEvent = (row: Selectable<DB['subscription_events']>, forOperator = false): SubscriptionEvent => {
+    const details = row.details ? (JSON.parse(row.details) as { note?: string; reason?: string; failureCode?: string | null; failureStatus?: number | null; ours?: boolean }) : null;
+    // `ours`: the refusal was the app's own (Spanish) rule, not the processor's words.
+    if (PROCESSOR_FAILURE_EVENTS.has(row.type) && !details?.ours) {
+      const words = details?.reason ?? details?.note ?? null;
+      return {
+        id: row.id,
+        type: row.type,
+        planKey: row.plan_key,
+        amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
+        currency: row.currency,
+        processor: row.processor,
+        reference: row.processor_ref,
+        note: null,
+        reasonCode: processorFailureReason({ code: details?.failureCode, status: details?.failureStatus, text: words }),
+        processorMessage: forOperator ? words : null,
+        createdAt: row.created_at,
+      };
+    }
     return {
       id: row.id,
       type: row.type,
@@ -279,12 +310,14 @@ export function createBillingService(deps: BillingServiceDeps) {
       currency: row.currency,
       processor: row.processor,
       reference: row.processor_ref,
-      note: details?.note ?? details?.reason ?? null,
+      note: details?.note ?? null,
+      reasonCode: null,
+      processorMessage: null,
       createdAt: row.created_at,
     };
   };
 
-  async function history(nutritionistId: string): Promise<SubscriptionEvent[]> {
+  async function history(nutritionistId: string, forOperator = false): Promise<SubscriptionEvent[]> {
     const rows = await db
       .selectFrom('subscription_events')
       .selectAll()
@@ -293,7 +326,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       .orderBy('id', 'desc')
       .limit(50)
       .execute();
-    return rows.map(toEvent);
+    return rows.map((row) => toEvent(row, forOperator));
   }
 
   /** The state machine's view of a practice: its subscription row, the operator's ban, her last choice. */
@@ -374,7 +407,7 @@ export function createBillingService(deps: BillingServiceDeps) {
             planKey: row.plan_key,
             processor: processorKey,
             reference: row.external_id,
-            details: { transition: result.name, note: processorErrorText(error).slice(0, 300) },
+            details: { transition: result.name, note: processorErrorText(error).slice(0, 300), ...failureFacts(error) },
           });
           throw new AppError('PAYMENT_PROVIDER_ERROR', `${PROCESSOR_NAMES[processorKey]} no confirmó el cambio, así que no cambiamos nada. Probá de nuevo en unos minutos.`);
         }
@@ -411,21 +444,21 @@ export function createBillingService(deps: BillingServiceDeps) {
         planKey: change.planKey,
         processor: change.processor,
         actorUserId: null,
-        details: { transition: transitionName, note: processorErrorText(error).slice(0, 300) },
+        details: { transition: transitionName, note: processorErrorText(error).slice(0, 300), ...failureFacts(error) },
       });
       await deps.jobs!.enqueue(PROCESSOR_SYNC_JOB, { nutritionistId, changeId: pending.id }, { maxAttempts: PROCESSOR_SYNC_MAX_ATTEMPTS, dedupeKey: `billing-sync:${pending.id}` }, trx);
     });
   }
 
   /** Her pending change fails for good: she reads why, the history and the operator's job say so. */
-  async function failChange(nutritionistId: string, pending: PendingChange, message: string, cause: string): Promise<void> {
+  async function failChange(nutritionistId: string, pending: PendingChange, message: string, cause: string, facts: Record<string, unknown>): Promise<void> {
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('subscriptions')
         .set({ pending_change: JSON.stringify({ ...pending, status: 'failed', message }), updated_at: nowIso() })
         .where('nutritionist_id', '=', nutritionistId)
         .execute();
-      await addEvent(trx, nutritionistId, { type: 'processor.failed', planKey: pending.planKey, processor: pending.processor, details: { transition: pending.transition, note: cause.slice(0, 300) } });
+      await addEvent(trx, nutritionistId, { type: 'processor.failed', planKey: pending.planKey, processor: pending.processor, details: { transition: pending.transition, note: cause.slice(0, 300), ...facts } });
     });
   }
 
@@ -490,16 +523,16 @@ export function createBillingService(deps: BillingServiceDeps) {
       await applyTransition(payload.nutritionistId, steps.event, { processorCall: steps.processorCall, columns: steps.columns, history: steps.history });
     } catch (error) {
       if (error instanceof AppError) {
-        await failChange(payload.nutritionistId, pending, `${error.message} No cambiamos nada.`, error.message);
+        await failChange(payload.nutritionistId, pending, `${error.message} No cambiamos nada.`, error.message, { ours: true });
         throw new PermanentJobError(error.message);
       }
       const text = processorErrorText(error);
       if (!isTransientProcessorError(error)) {
-        await failChange(payload.nutritionistId, pending, `${name} rechazó el cambio, así que no cambiamos nada. Probá de nuevo; si vuelve a pasar, escribí a quien administra este servidor.`, text);
+        await failChange(payload.nutritionistId, pending, `${name} rechazó el cambio, así que no cambiamos nada. Probá de nuevo; si vuelve a pasar, escribí a quien administra este servidor.`, text, failureFacts(error));
         throw new PermanentJobError(`${name} refused: ${text}`);
       }
       if (job.attempts >= PROCESSOR_SYNC_MAX_ATTEMPTS) {
-        await failChange(payload.nutritionistId, pending, `${name} no respondió después de varios intentos, así que no cambiamos nada. Probá de nuevo más tarde.`, text);
+        await failChange(payload.nutritionistId, pending, `${name} no respondió después de varios intentos, así que no cambiamos nada. Probá de nuevo más tarde.`, text, failureFacts(error));
         throw new PermanentJobError(`${name} did not answer after ${job.attempts} attempts: ${text}`);
       }
       throw error instanceof Error ? error : new Error(text);
@@ -595,7 +628,7 @@ export function createBillingService(deps: BillingServiceDeps) {
           await applyTransition(practice.nutritionist_id, { type: 'payment_rejected' }, {
             executor: trx,
             columns: { last_payment_status: 'rejected', last_payment_at: event.occurredAt },
-            history: () => ({ type: 'payment.rejected', planKey: practice.plan_key, amountCents: event.amountCents, currency: event.currency, processor: provider, reference: event.providerPaymentId, details: { reason: event.reason } }),
+            history: () => ({ type: 'payment.rejected', planKey: practice.plan_key, amountCents: event.amountCents, currency: event.currency, processor: provider, reference: event.providerPaymentId, details: { reason: event.reason, ...(event.reasonCode ? { failureCode: event.reasonCode } : {}) } }),
           });
         } else if (event.type === 'subscription.activated') {
           await trx.updateTable('subscriptions').set({ processor: provider, external_id: event.externalSubscriptionId, updated_at: nowIso() }).where('nutritionist_id', '=', practice.nutritionist_id).execute();
@@ -674,15 +707,16 @@ export function createBillingService(deps: BillingServiceDeps) {
       return (await catalogueFor(db, countryCode)).map(toPlan);
     },
 
-    async mine(nutritionistId: string): Promise<MeSubscription> {
+    /** `forOperator`: the console's view, with the processors' own words beside the reasons. */
+    async mine(nutritionistId: string, forOperator = false): Promise<MeSubscription> {
       if (!deps.enabled) return { billingEnabled: false, state: null, plan: null, history: [], rejectedNotice: null, manualPaymentInstructions: null, checkoutProcessors: [] };
       const { state, row, plan } = await stateOf(db, nutritionistId);
-      const events = await history(nutritionistId);
+      const events = await history(nutritionistId, forOperator);
       const lastRejected = events.find((e) => e.type === 'payment.rejected');
       const fiscal = await db.selectFrom('nutritionists').select(['fiscal_document_type', 'fiscal_document_number']).where('id', '=', nutritionistId).executeTakeFirst();
       const rejectedNotice =
         lastRejected && row.last_payment_status === 'rejected' && row.rejected_notice_seen_event_id !== lastRejected.id
-          ? { eventId: lastRejected.id, at: lastRejected.createdAt, reason: lastRejected.note }
+          ? { eventId: lastRejected.id, at: lastRejected.createdAt, reasonCode: lastRejected.reasonCode }
           : null;
       return {
         billingEnabled: true,
@@ -902,13 +936,13 @@ export function createBillingService(deps: BillingServiceDeps) {
         const eventId = await approvePayment(trx, practice.id, { planKey: body.planKey, amountCents: body.amountCents, currency: body.currency, processor: 'manual', reference: body.reference, actorUserId: actor.actorUserId, ...(body.note ? { note: body.note } : {}) });
         await recordOperatorAction(trx, { ...actor, action: 'payment.record', targetType: 'payment', targetId: eventId, details: { userId, ...body } }, nowIso());
       });
-      return this.mine(practice.id);
+      return this.mine(practice.id, true);
     },
 
     async subscriptionOfUser(userId: string): Promise<MeSubscription> {
       const practice = await db.selectFrom('nutritionists').select('id').where('user_id', '=', userId).executeTakeFirst();
       if (!practice) throw notFound('Esa cuenta no tiene un consultorio.');
-      return this.mine(practice.id);
+      return this.mine(practice.id, true);
     },
 
     /** Status of each listed practice, for the operator's user list (one query for the page). */

@@ -61,7 +61,10 @@ export type BillingEvent =
       amountCents: number;
       currency: string;
       occurredAt: string;
+      /** The processor's words (Mercado Pago's status_detail, Stripe's message). */
       reason: string;
+      /** The processor's code for it when it gives one apart (Stripe's decline_code / code). */
+      reasonCode?: string | null;
     }
   | { type: 'subscription.activated'; subscriptionId: string; externalSubscriptionId: string; occurredAt: string; externalCustomerId?: string | null }
   | { type: 'subscription.cancelled'; subscriptionId: string; occurredAt: string };
@@ -123,6 +126,16 @@ export function isTransientProcessorError(error: unknown): boolean {
   if (status !== undefined) return status >= 500 || status === 429 || status === 408 || status === 409;
   if (e.type === 'StripeConnectionError' || e.name === 'FetchError' || e.name === 'AbortError' || e.type === 'request-timeout') return true;
   return typeof e.code === 'string' && NETWORK_ERROR_CODES.has(e.code);
+}
+
+/** The processor's code and HTTP status of a failure (Stripe's decline_code/code/statusCode, Mercado Pago's status and cause). */
+export function processorErrorFacts(error: unknown): { code: string | null; status: number | null } {
+  if (!error || typeof error !== 'object') return { code: null, status: null };
+  const e = error as { decline_code?: unknown; code?: unknown; statusCode?: unknown; status?: unknown; raw?: { decline_code?: unknown }; cause?: unknown };
+  const causeCode = Array.isArray(e.cause) && e.cause[0] && typeof e.cause[0] === 'object' ? (e.cause[0] as { code?: unknown }).code : undefined;
+  const code = [e.decline_code, e.raw?.decline_code, e.code, causeCode].find((c): c is string => typeof c === 'string' && /^[a-z][a-z0-9_]*$/.test(c)) ?? null;
+  const status = typeof e.statusCode === 'number' ? e.statusCode : typeof e.status === 'number' ? e.status : null;
+  return { code, status };
 }
 
 /** The processor's own words about a failure, short, for the operator console and the logs. */

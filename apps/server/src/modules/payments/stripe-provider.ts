@@ -83,7 +83,8 @@ export function translateStripeEvent(event: Stripe.Event): BillingEvent[] {
       const subscriptionId = subscriptionIdOfInvoice(object);
       if (!subscriptionId) return [];
       const reason = object.last_finalization_error?.message ?? 'invoice.payment_failed';
-      return [{ type: 'payment.rejected', subscriptionId, providerPaymentId: object.id, amountCents: object.amount_due, currency: String(object.currency).toUpperCase(), occurredAt, reason }];
+      const reasonCode = object.last_finalization_error?.decline_code ?? object.last_finalization_error?.code ?? null;
+      return [{ type: 'payment.rejected', subscriptionId, providerPaymentId: object.id, amountCents: object.amount_due, currency: String(object.currency).toUpperCase(), occurredAt, reason, reasonCode }];
     }
     case 'customer.subscription.deleted': {
       const subscriptionId = object.metadata?.subscriptionId;

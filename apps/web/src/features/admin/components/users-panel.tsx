@@ -14,6 +14,7 @@ import { LengthCounter } from '../../../components/length-counter';
 import { adminBillingApi, adminBillingQueries, billingKeys } from '../../billing/api/billing-api';
 import { formatDay, STATUS_COLOR, SubscriptionSummary } from '../../billing/components/billing-tab';
 import { ReceiptList } from '../../billing/components/payment-receipts';
+import { BillingHistory } from '../../billing/components/billing-history';
 
 function RecordPayment({ user, onDone }: { user: AdminUserSummary; onDone: () => void }) {
   const { t, i18n } = useTranslation(['admin', 'billing']);
@@ -52,6 +53,14 @@ function RecordPayment({ user, onDone }: { user: AdminUserSummary; onDone: () =>
             {t('billing:receipts.adminTitle')}
           </Text>
           <ReceiptList receipts={subscription.data.receipts} basePath={`/admin/users/${encodeURIComponent(user.userId)}/subscription/receipts`} />
+        </Stack>
+      ) : null}
+      {subscription.data?.state ? (
+        <Stack gap={4}>
+          <Text fw={600} size="sm">
+            {t('billing:tab.history')}
+          </Text>
+          <BillingHistory events={subscription.data.history} operator />
         </Stack>
       ) : null}
       <Title order={3} size="h5">

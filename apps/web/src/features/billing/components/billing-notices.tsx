@@ -71,7 +71,7 @@ export function BillingNotices() {
       ) : null}
       <Modal opened={data.rejectedNotice !== null} onClose={() => data.rejectedNotice && seen.mutate(data.rejectedNotice.eventId)} title={t('rejected.title')} centered data-testid="rejected-notice">
         <Stack>
-          <Text>{t('rejected.message', { reason: data.rejectedNotice?.reason ?? t('rejected.noReason') })}</Text>
+          <Text>{t('rejected.message', { reason: t(`failure.${data.rejectedNotice?.reasonCode ?? 'unknown'}`) })}</Text>
           <Group justify="flex-end">
             <Button onClick={() => data.rejectedNotice && seen.mutate(data.rejectedNotice.eventId)} loading={seen.isPending}>
               {t('rejected.ok')}

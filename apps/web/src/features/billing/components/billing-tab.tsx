@@ -1,6 +1,6 @@
 // The Facturación tab of /cuenta: the plan state (plan, status, validity, next charge, processor), the
 // history of the subscription, change / pay / cancel / reactivate, and the fiscal data form.
-import { Alert, Badge, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
@@ -11,10 +11,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoader } from '../../../components/page-loader';
 import { SuspensionNotice } from './suspension-notice';
 import { useCurrentUser } from '../../../lib/current-user';
-import { intlLocale } from '../../../lib/i18n';
 import { showError, showSuccess, showWarning } from '../../../lib/toast';
-import { billingApi, billingKeys, formatMoney, mySubscriptionQuery } from '../api/billing-api';
+import { billingApi, billingKeys, mySubscriptionQuery } from '../api/billing-api';
 import { FiscalForm } from './fiscal-form';
+import { BillingHistory } from './billing-history';
 import { PENDING_REFETCH_MS, PendingChangeNotice } from './pending-change-notice';
 import { formatDate } from '../../../lib/dates';
 
@@ -146,34 +146,7 @@ export function BillingTab() {
           <Title order={3} size="h5">
             {t('tab.history')}
           </Title>
-          {data.history.length === 0 ? (
-            <Text c="dimmed">{t('tab.noHistory')}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table striped data-testid="billing-history">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('tab.date')}</Table.Th>
-                    <Table.Th>{t('tab.event')}</Table.Th>
-                    <Table.Th>{t('tab.detail')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.history.map((event) => (
-                    <Table.Tr key={event.id}>
-                      <Table.Td>{formatDay(event.createdAt, i18n.language)}</Table.Td>
-                      <Table.Td>{t(`events.${event.type.replace('.', '_')}`, { defaultValue: event.type })}</Table.Td>
-                      <Table.Td>
-                        {[event.amountCents !== null && event.currency ? formatMoney(event.amountCents, event.currency, intlLocale(i18n.language)) : null, event.processor ? t(`processor.${event.processor}`, { defaultValue: event.processor }) : null, event.reference, event.note]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <BillingHistory events={data.history} />
         </Stack>
       )}
       <Stack gap="sm">
