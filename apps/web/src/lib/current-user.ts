@@ -1,11 +1,12 @@
 // The signed-in user (GET /me), cached under ['me']. Every time user data arrives (login, refresh,
 // /me, a preferences save) its display preferences are copied to this browser's preferences.
+import { useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse, UpdatePreferencesRequest, User } from '@almendra/contracts';
 import { api } from './api-client';
 import { preferencesStore } from './preferences';
 import { queryClient } from './query-client';
-import { isAuthenticated } from './session';
+import { hasSession, isAuthenticated, subscribeToSession } from './session';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
@@ -34,6 +35,11 @@ export function meQueryOptions() {
 
 export function useCurrentUser() {
   return useQuery({ ...meQueryOptions(), enabled: isAuthenticated() });
+}
+
+/** Whether someone is signed in (lib/session.ts hasSession), re-rendering when the session starts or ends. */
+export function useSignedIn(): boolean {
+  return useSyncExternalStore(subscribeToSession, () => hasSession(), () => false);
 }
 
 export async function updatePreferences(patch: UpdatePreferencesRequest): Promise<MeResponse> {

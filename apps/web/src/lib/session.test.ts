@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, isAuthenticated, isResumable, readSession, SESSION_STORAGE_KEY, writeSession, type StoredSession } from './session';
+import { clearSession, hasSession, isAuthenticated, isResumable, readSession, SESSION_STORAGE_KEY, writeSession, type StoredSession } from './session';
 
 const expiresAt = '2025-03-10T12:15:00.000Z';
 const session: StoredSession = { accessToken: 'tok', expiresAt, loggedIn: 'true' };
@@ -24,6 +24,17 @@ describe('session', () => {
     expect(isResumable(new Date('2025-03-10T12:20:00Z'), session)).toBe(true);
     expect(isResumable(new Date('2025-03-10T12:00:00Z'), session)).toBe(false);
     expect(isResumable(new Date('2025-03-10T12:20:00Z'), null)).toBe(false);
+  });
+
+  it('a screen counts someone with a stored session as signed in, the token valid or expired (resumable)', () => {
+    expect(hasSession(session)).toBe(true);
+    expect(hasSession({ ...session, expiresAt: '2000-01-01T00:00:00.000Z' })).toBe(true);
+    expect(hasSession({ ...session, loggedIn: 'false' as 'true' })).toBe(false);
+    expect(hasSession(null)).toBe(false);
+    writeSession({ accessToken: 'abc', expiresAt: '2000-01-01T00:00:00.000Z' });
+    expect(hasSession()).toBe(true);
+    clearSession();
+    expect(hasSession()).toBe(false);
   });
 
   it('stores the token, expiry and the string flag, and clears them', () => {

@@ -63,6 +63,17 @@ export function isAuthenticated(now: Date = new Date(), session: StoredSession |
   return now.getTime() < expiry;
 }
 
+/**
+ * Signed in, for what a screen shows: a stored session whose token is valid or resumable. Not
+ * isAuthenticated(): that turns false the moment the short-lived token expires, and a screen rendered
+ * then (a query answering late, a refetch) would show a signed-in person as a visitor until something
+ * renewed the token. Her next request renews it (the API client refreshes on 401); a refused renewal
+ * clears the session, and subscribeToSession says so.
+ */
+export function hasSession(session: StoredSession | null = readSession()): boolean {
+  return session !== null && session.loggedIn === 'true';
+}
+
 /** True when the access token expired but the user never signed out: a refresh may resume the session. */
 export function isResumable(now: Date = new Date(), session: StoredSession | null = readSession()): boolean {
   return session !== null && session.loggedIn === 'true' && !isAuthenticated(now, session);

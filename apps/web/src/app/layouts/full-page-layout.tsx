@@ -1,13 +1,12 @@
 // Full-page layout: sign-in, registration, recovery, lock screen, error and billing screens. A signed-in
 // visitor (not locked) also gets the user menu, so every full page offers a way to the account or out.
-import { Suspense, useSyncExternalStore } from 'react';
+import { Suspense } from 'react';
 import { Box, Container, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { useCurrentUser } from '../../lib/current-user';
+import { useCurrentUser, useSignedIn } from '../../lib/current-user';
 import { isLocked } from '../../lib/lock';
-import { isAuthenticated, subscribeToSession } from '../../lib/session';
 import { LOCK_SCREEN_PATH } from '../guard';
 import { lazyPage } from '../lazy-page';
 
@@ -24,7 +23,7 @@ function SignedInUserMenu() {
 export function FullPageLayout() {
   const { t } = useTranslation('common');
   const location = useLocation();
-  const signedIn = useSyncExternalStore(subscribeToSession, () => isAuthenticated());
+  const signedIn = useSignedIn();
   const showUserMenu = signedIn && location.pathname !== LOCK_SCREEN_PATH && !isLocked();
   return (
     <Box mih="100vh" py={{ base: 'lg', sm: 48 }} px="md" bg="var(--mantine-color-gray-light)">

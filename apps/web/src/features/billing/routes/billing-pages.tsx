@@ -13,9 +13,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { StatusScreen } from '../../../components/status-screen';
 import { api } from '../../../lib/api-client';
 import { endSession } from '../../../lib/auth';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser, useSignedIn } from '../../../lib/current-user';
 import { intlLocale } from '../../../lib/i18n';
-import { isAuthenticated } from '../../../lib/session';
 import { showError, showSuccess, showWarning } from '../../../lib/toast';
 import { patientsApi } from '../../patients/api/patients-api';
 import { billingApi, billingKeys, formatMoney, mySubscriptionQuery, plansQuery } from '../api/billing-api';
@@ -26,7 +25,8 @@ import { SuspensionNotice } from '../components/suspension-notice';
 function SessionActions() {
   const { t } = useTranslation(['billing', 'common']);
   const navigate = useNavigate();
-  if (!isAuthenticated()) {
+  const signedIn = useSignedIn();
+  if (!signedIn) {
     return (
       <Button component={Link} to="/login" variant="default">
         {t('billing:signIn')}
@@ -131,7 +131,7 @@ export function PlansPage({ variant = 'plans' }: { variant?: 'plans' | 'buy' }) 
   const queryClient = useQueryClient();
   const country = useCountry();
   const plans = useQuery(plansQuery(country));
-  const signedIn = isAuthenticated();
+  const signedIn = useSignedIn();
   const mine = useQuery({ ...mySubscriptionQuery(), enabled: signedIn });
   useDocumentTitle(`${variant === 'buy' ? t('billing:plans.buyTitle') : t('billing:plans.title')} · ${t('common:appName')}`);
   // A running subscription (active or past due) changes plan at the processor: a dialog first says what
@@ -299,7 +299,7 @@ export function PaymentPage({ mode = 'pay' }: { mode?: 'pay' | 'activate' }) {
   const { t, i18n } = useTranslation(['billing', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const signedIn = isAuthenticated();
+  const signedIn = useSignedIn();
   const suspended = useSuspended();
   // Polls while waiting for the operator (or the processor's webhook) to confirm the payment.
   const mine = useQuery({ ...mySubscriptionQuery(), enabled: signedIn, refetchInterval: (query) => ((query.state.data as MeSubscription | undefined)?.state?.activo ? false : 10_000) });
@@ -414,7 +414,8 @@ export function PaymentPage({ mode = 'pay' }: { mode?: 'pay' | 'activate' }) {
 
 export function SuccessPage({ option }: { option: 'exito' | 'gracias' }) {
   const { t, i18n } = useTranslation(['billing', 'common']);
-  const mine = useQuery({ ...mySubscriptionQuery(), enabled: isAuthenticated() });
+  const signedIn = useSignedIn();
+  const mine = useQuery({ ...mySubscriptionQuery(), enabled: signedIn });
   const state = mine.data?.state;
   return (
     <StatusScreen
