@@ -53,29 +53,52 @@ async function fillMeasurements(page: Page, values: typeof ATHLETE) {
   for (const [site, value] of Object.entries(values.breadths)) await page.getByLabel(BREADTH_LABELS[site]!, { exact: true }).fill(value);
 }
 
-test('female athlete: live values equal the domain, save, history, charts, somatochart, comparison and PDF', async ({ page, baseURL }) => {
-  const account = await register(page);
-  setLicenceNumber(account.email, 'MN 4521');
-  const api = await apiSession(baseURL!, account.email, account.password);
-  const birthDate = '1998-05-20';
+const ATHLETE_BIRTH_DATE = '1998-05-20';
+const ATHLETE_EARLIER_MEASUREMENTS = {
+  weightKg: 60.1,
+  heightCm: 165.2,
+  skinfoldsMm: { triceps: 13, subscapular: 10.5, supraspinale: 9, abdominal: 16, thigh: 19, calf: 10 },
+  girthsCm: { waist: 68, armFlexed: 28.1, calf: 35 },
+  breadthsCm: { humerus: 6.1, femur: 8.9 },
+};
+
+/** The athlete, her place and service, and a visit 30 days ago (so the charts and the comparison have two points). */
+async function athleteWithEarlierVisit(api: Awaited<ReturnType<typeof apiSession>>) {
   const patient = await api.call<{ id: string }>('POST', '/api/v1/patients', {
-    firstName: 'Lucía', lastName: 'Fernández', sex: 'f', birthDate, typeId: 2, email: 'lucia.fernandez@e2e.test',
+    firstName: 'Lucía', lastName: 'Fernández', sex: 'f', birthDate: ATHLETE_BIRTH_DATE, typeId: 2, email: 'lucia.fernandez@e2e.test',
   });
   const location = await api.call<{ id: string }>('POST', '/api/v1/locations', { name: 'Consultorio Palermo' });
-  await api.call('POST', `/api/v1/locations/${location.id}/services`, { name: 'Control deportivo', durationMinutes: 45 });
-  // An earlier visit, so the charts and the comparison have two points.
+  const service = await api.call<{ id: string }>('POST', `/api/v1/locations/${location.id}/services`, { name: 'Control deportivo', durationMinutes: 45 });
   await api.call('POST', `/api/v1/patients/${patient.id}/consultations`, {
     date: isoDaysAgo(30),
     time: '10:00',
     locationId: location.id,
-    measurements: {
-      weightKg: 60.1,
-      heightCm: 165.2,
-      skinfoldsMm: { triceps: 13, subscapular: 10.5, supraspinale: 9, abdominal: 16, thigh: 19, calf: 10 },
-      girthsCm: { waist: 68, armFlexed: 28.1, calf: 35 },
-      breadthsCm: { humerus: 6.1, femur: 8.9 },
-    },
+    measurements: ATHLETE_EARLIER_MEASUREMENTS,
   });
+  return { patient, location, service };
+}
+
+/** The values of today's athlete visit (ATHLETE, height from the earlier visit, activity factor 1.725) by packages/domain. */
+function athleteExpected(today: string) {
+  return computeAnthropometry({
+    sex: 'f',
+    ageYears: ageOn(ATHLETE_BIRTH_DATE, today),
+    patientTypeId: 2,
+    activityFactor: 1.725,
+    measurements: {
+      weightKg: num(ATHLETE.weightKg),
+      heightCm: 165.2,
+      skinfoldsMm: group(ATHLETE.skinfolds),
+      girthsCm: group(ATHLETE.girths),
+      breadthsCm: group(ATHLETE.breadths),
+    },
+  }).derived;
+}
+
+test('female athlete: live values equal the domain, keyboard rules, saved with the summary email', async ({ page, baseURL }) => {
+  const account = await register(page);
+  const api = await apiSession(baseURL!, account.email, account.password);
+  const { patient } = await athleteWithEarlierVisit(api);
   await api.dispose();
 
   await page.goto(`/nueva-consulta?paciente=${patient.id}`);
@@ -103,19 +126,7 @@ test('female athlete: live values equal the domain, save, history, charts, somat
     const d = new Date();
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   });
-  const expected = computeAnthropometry({
-    sex: 'f',
-    ageYears: ageOn(birthDate, today),
-    patientTypeId: 2,
-    activityFactor: 1.725,
-    measurements: {
-      weightKg: num(ATHLETE.weightKg),
-      heightCm: 165.2,
-      skinfoldsMm: group(ATHLETE.skinfolds),
-      girthsCm: group(ATHLETE.girths),
-      breadthsCm: group(ATHLETE.breadths),
-    },
-  }).derived;
+  const expected = athleteExpected(today);
   await expect(derivedValue(page, 'bmi')).toHaveText(`${es(expected.bmi!)} kg/m²`);
   await expect(page.locator('[data-derived="bmi"] [data-category]')).toHaveText('Normal');
   await expect(derivedValue(page, 'bodyFatPercent')).toHaveText(`${es(expected.bodyFatPercent!)} %`);
@@ -137,6 +148,33 @@ test('female athlete: live values equal the domain, save, history, charts, somat
   await page.getByRole('button', { name: 'Guardar consulta' }).click();
   await expect(page).toHaveURL(new RegExp(`/ficha\\?paciente=${patient.id}&tab=consultas`));
   await expect(page.getByText('Le enviamos el resumen al paciente.')).toBeVisible();
+});
+
+test('female athlete: history, charts, somatochart, comparison, PDF, deletion and the note', async ({ page, baseURL }) => {
+  const account = await register(page);
+  setLicenceNumber(account.email, 'MN 4521');
+  const api = await apiSession(baseURL!, account.email, account.password);
+  const { patient, location, service } = await athleteWithEarlierVisit(api);
+  // Today's visit as the form of the test above saves it.
+  const today = isoDaysAgo(0);
+  await api.call('POST', `/api/v1/patients/${patient.id}/consultations`, {
+    date: today,
+    time: '11:00',
+    locationId: location.id,
+    serviceId: service.id,
+    note: 'Buena adherencia al plan.',
+    activityFactor: 1.725,
+    measurements: {
+      weightKg: num(ATHLETE.weightKg),
+      heightCm: 165.2,
+      skinfoldsMm: group(ATHLETE.skinfolds),
+      girthsCm: group(ATHLETE.girths),
+      breadthsCm: group(ATHLETE.breadths),
+    },
+  });
+  await api.dispose();
+  const expected = athleteExpected(today);
+  const s = expected.somatotype!;
 
   // The history (also on the new-consultation screen): two visits, newest first, with the same numbers.
   await page.goto(`/nueva-consulta?paciente=${patient.id}`);
@@ -167,15 +205,9 @@ test('female athlete: live values equal the domain, save, history, charts, somat
   // Heath-Carter components side by side, with the server's deltas.
   const earlier = computeAnthropometry({
     sex: 'f',
-    ageYears: ageOn(birthDate, isoDaysAgo(30)),
+    ageYears: ageOn(ATHLETE_BIRTH_DATE, isoDaysAgo(30)),
     patientTypeId: 2,
-    measurements: {
-      weightKg: 60.1,
-      heightCm: 165.2,
-      skinfoldsMm: { triceps: 13, subscapular: 10.5, supraspinale: 9, abdominal: 16, thigh: 19, calf: 10 },
-      girthsCm: { waist: 68, armFlexed: 28.1, calf: 35 },
-      breadthsCm: { humerus: 6.1, femur: 8.9 },
-    },
+    measurements: ATHLETE_EARLIER_MEASUREMENTS,
   }).derived.somatotype!;
   for (const component of ['endomorphy', 'mesomorphy', 'ectomorphy'] as const) {
     const row = page.getByTestId('compare-table').locator(`[data-compare="${component}"]`);
@@ -223,10 +255,18 @@ test('female athlete: live values equal the domain, save, history, charts, somat
   await expect(rows.first()).toContainText('Subir proteína en la cena.');
 });
 
-test('male generic patient: picker, missing height flagged in Spanish, values equal the domain', async ({ page, baseURL }) => {
+const MALE_BIRTH_DATE = '1985-01-10';
+const MALE_VALUES = {
+  weightKg: '84.2',
+  skinfolds: { triceps: '10,5', biceps: '4,2', subscapular: '15', suprailiac: '18', supraspinale: '12,4', abdominal: '24', thigh: '14,6', calf: '8,8' },
+  girths: { waist: '92,5', hip: '101', thigh: '57', calf: '38,2', armRelaxed: '32', armFlexed: '34,5' },
+  breadths: { humerus: '7,1', femur: '9,9', wrist: '5,8' },
+};
+
+test('male generic patient: picker, missing height flagged in Spanish, values equal the domain, saved', async ({ page, baseURL }) => {
   const account = await register(page);
   const api = await apiSession(baseURL!, account.email, account.password);
-  const birthDate = '1985-01-10';
+  const birthDate = MALE_BIRTH_DATE;
   const patient = await api.call<{ id: string }>('POST', '/api/v1/patients', { firstName: 'Martín', lastName: 'Ruiz', sex: 'm', birthDate });
   await api.dispose();
 
@@ -245,12 +285,7 @@ test('male generic patient: picker, missing height flagged in Spanish, values eq
   await screenshot(page, 'consultations-03-male-missing-height');
   await expectAccessible(page);
 
-  const values = {
-    weightKg: '84.2',
-    skinfolds: { triceps: '10,5', biceps: '4,2', subscapular: '15', suprailiac: '18', supraspinale: '12,4', abdominal: '24', thigh: '14,6', calf: '8,8' },
-    girths: { waist: '92,5', hip: '101', thigh: '57', calf: '38,2', armRelaxed: '32', armFlexed: '34,5' },
-    breadths: { humerus: '7,1', femur: '9,9', wrist: '5,8' },
-  };
+  const values = MALE_VALUES;
   await fillMeasurements(page, values as typeof ATHLETE);
   await page.getByLabel('Talla (cm)', { exact: true }).fill('178');
   await expect(page.getByTestId('form-warnings')).not.toContainText('Falta la talla');
@@ -289,6 +324,31 @@ test('male generic patient: picker, missing height flagged in Spanish, values eq
   await expect(page.getByLabel('Talla (cm)', { exact: true })).toHaveValue('178');
   await screenshot(page, 'consultations-05-male-history');
   await expectAccessible(page);
+});
+
+test('male generic patient: every measurement of a saved consultation corrected in the same form', async ({ page, baseURL }) => {
+  const account = await register(page);
+  const api = await apiSession(baseURL!, account.email, account.password);
+  const birthDate = MALE_BIRTH_DATE;
+  const patient = await api.call<{ id: string }>('POST', '/api/v1/patients', { firstName: 'Martín', lastName: 'Ruiz', sex: 'm', birthDate });
+  const values = MALE_VALUES;
+  // The consultation the test above saves through the form.
+  const today = isoDaysAgo(0);
+  await api.call('POST', `/api/v1/patients/${patient.id}/consultations`, {
+    date: today,
+    time: '11:00',
+    measurements: {
+      weightKg: 84.2,
+      heightCm: 178,
+      skinfoldsMm: group(values.skinfolds),
+      girthsCm: group(values.girths),
+      breadthsCm: group(values.breadths),
+    },
+  });
+  await api.dispose();
+  await page.goto(`/nueva-consulta?paciente=${patient.id}`);
+  const rows = page.getByTestId('history-table').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
 
   // Correct every measurement of the saved consultation in the same form (PATCH with its version).
   await rows.first().getByRole('button', { name: /Acciones de la consulta/ }).click();
