@@ -9,14 +9,21 @@ import { isApiError } from '../lib/api-error';
 import { ensureSession } from '../lib/auth';
 import { ME_QUERY_KEY, meQueryOptions } from '../lib/current-user';
 import { isLocked } from '../lib/lock';
-import { readKeptAnswer } from '../lib/offline-data';
+import { keepAnswersOnceControlled, readKeptAnswer } from '../lib/offline-data';
 import { queryClient } from '../lib/query-client';
 import { readSession } from '../lib/session';
 import { decideAccess, SIGNED_OUT, type AccessRule, type Viewer } from './guard';
 
 let onAccessChanged: () => void = () => undefined;
 
-/** What to do when the user checked in the background changes who may see what (re-run the guard). */
+// The first visit's user, for the service worker that installs after it: the second visit's guard
+// decides on it without waiting (lib/offline-data.ts).
+keepAnswersOnceControlled(() => [['/me', queryClient.getQueryData(ME_QUERY_KEY)]]);
+
+/**
+ * What to do when the user checked in the background changes who may see what: re-run the guard. Each
+ * entry that guards with currentViewer wires it (app.tsx).
+ */
 export function configureAccess(hooks: { onAccessChanged: () => void }): void {
   onAccessChanged = hooks.onAccessChanged;
 }

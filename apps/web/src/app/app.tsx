@@ -6,12 +6,9 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
-import { portalKeys } from '../features/portal/api/portal-api';
 import { configureApiClient } from '../lib/api-client';
 import { applyAppManifest } from '../lib/app-manifest';
-import { ME_QUERY_KEY } from '../lib/current-user';
 import { i18n } from '../lib/i18n';
-import { keepAnswersOnceControlled } from '../lib/offline-data';
 import { preferencesColorSchemeManager, preferencesStore } from '../lib/preferences';
 import { queryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
@@ -42,12 +39,6 @@ configureAccess({
     if (router.state.navigation.state === 'idle') void router.revalidate();
   },
 });
-
-// The first visit's user and portal home, for the service worker that installs after it (lib/offline-data.ts).
-keepAnswersOnceControlled(() => [
-  ['/me', queryClient.getQueryData(ME_QUERY_KEY)],
-  ['/portal/me', queryClient.getQueryData(portalKeys.me)],
-]);
 
 // Another tab logged out (or in as someone else): re-check access to the current screen.
 window.addEventListener('storage', (event) => {

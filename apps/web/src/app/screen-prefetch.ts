@@ -6,7 +6,6 @@
 // its data: one render of the filled-in screen instead of a skeleton and then a second, costlier one
 // (/ficha's record took ~0.8 s of a throttled phone's CPU after a first render that showed a spinner).
 // Only light modules here (API calls and query keys): this file is in the boot chunk.
-import type { PortalMe } from '@almendra/contracts';
 import { draftPlansQuery, recentPatientsQuery, todayAppointmentsQuery } from '../features/dashboard/api/dashboard-queries';
 import { foodGroupsQuery, foodListQuery } from '../features/foods/api/foods-api';
 import { unseenNewsQuery } from '../features/help/api/help-api';
@@ -14,7 +13,6 @@ import { unseenRequestsQuery } from '../features/marketing/api/unseen-requests';
 import { onboardingQuery } from '../features/onboarding/onboarding-api';
 import { portalMeQuery } from '../features/portal/api/portal-api';
 import { FIRST_PATIENT_PAGE, locationsQuery, patientListQuery, patientQuery, recordPatientId } from '../features/patients/api/patients-api';
-import { readKeptAnswer } from '../lib/offline-data';
 import { queryClient } from '../lib/query-client';
 import type { PageKey } from './route-table';
 
@@ -40,14 +38,8 @@ const SCREEN_PREFETCH: Partial<Record<PageKey, Prefetch>> = {
     const id = recordPatientId(url.searchParams);
     if (id) await queryClient.prefetchQuery(patientQuery(id));
   },
-  // A repeat visit shows the home the service worker kept for this account at once, marked stale so the
-  // screen asks for it again as it mounts; without one (first visit), the home is fetched here.
-  portal: async () => {
-    if (queryClient.getQueryData(portalMeQuery().queryKey)) return;
-    const kept = await readKeptAnswer<PortalMe>('/portal/me');
-    if (kept && !queryClient.getQueryData(portalMeQuery().queryKey)) queryClient.setQueryData(portalMeQuery().queryKey, kept, { updatedAt: 0 });
-    else await queryClient.prefetchQuery(portalMeQuery());
-  },
+  // The home: on a repeat visit the one the service worker kept, at once (portal-api.ts).
+  portal: () => queryClient.prefetchQuery(portalMeQuery()),
   foods: () => Promise.all([queryClient.prefetchQuery(foodGroupsQuery()), queryClient.prefetchInfiniteQuery(foodListQuery('database', '', null))]),
 };
 

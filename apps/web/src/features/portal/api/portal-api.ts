@@ -13,6 +13,8 @@ import type {
 } from '@almendra/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { keepAnswersOnceControlled, readKeptAnswer } from '../../../lib/offline-data';
+import { queryClient } from '../../../lib/query-client';
 import { authorized, multipart } from '../../../lib/api-upload';
 
 const range = (query: { from?: string; to?: string }) => {
@@ -59,5 +61,30 @@ export const portalApi = {
   markLogSeen: (patientId: string) => api.post<void>(`/patients/${encodeURIComponent(patientId)}/daily-log/seen`),
 };
 
-/** The portal's home (GET /portal/me): the screen's query, which its route also starts early. */
-export const portalMeQuery = () => queryOptions({ queryKey: portalKeys.me, queryFn: portalApi.me });
+/** Whether this page load has looked for the home the service worker kept (only its first read may). */
+let keptHomeLooked = false;
+
+/**
+ * The portal's home (GET /portal/me): the screen's query, which its route also starts early. On a
+ * repeat visit its first read is the home the service worker kept for this account (lib/offline-data.ts):
+ * the greeting and home paint without waiting for the network, and the query is invalidated at once, so
+ * the network's answer (the boot script's early request when the token is valid) replaces it.
+ */
+export const portalMeQuery = () =>
+  queryOptions({
+    queryKey: portalKeys.me,
+    queryFn: async () => {
+      if (!keptHomeLooked) {
+        keptHomeLooked = true;
+        const kept = await readKeptAnswer<PortalMe>('/portal/me');
+        if (kept) {
+          setTimeout(() => void queryClient.invalidateQueries({ queryKey: portalKeys.me }), 0);
+          return kept;
+        }
+      }
+      return portalApi.me();
+    },
+  });
+
+// The first visit's home, for the service worker that installs after it: the second visit paints from it.
+keepAnswersOnceControlled(() => [['/portal/me', queryClient.getQueryData(portalKeys.me)]]);
