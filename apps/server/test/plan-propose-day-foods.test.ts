@@ -87,4 +87,23 @@ describe('Proponer un día, foods as Argentines eat them', () => {
     }
     expect(proposals).toBe(14);
   });
+
+  it('from favourites, her starred dish is the main course of a lunch or dinner on every day of the week', { timeout: 120_000 }, async () => {
+    // A guiso of the layer's foods, 4 portions (e2e/tests/plan-propose-day.spec.ts stars the same one), and
+    // a banana: everything else the layer fills in.
+    const per = (slug: string, grams: number) => {
+      const f = foods.find((x) => x.id === slug)!.perGram;
+      return { energyKcal: f.energyKcal * grams, proteinG: f.proteinG * grams, fatG: f.fatG * grams, carbsG: f.carbsG * grams };
+    };
+    const parts = [per('lenteja-hervida', 600), per('arroz-blanco-hervido', 400), per('papa-hervida', 300), per('aceite-oliva', 20)];
+    const sum = (k: 'energyKcal' | 'proteinG' | 'fatG' | 'carbsG') => parts.reduce((a, p) => a + p[k], 0) / 4;
+    const guiso = { id: 'guiso', name: 'Guiso de lentejas con arroz', perPortion: { energyKcal: sum('energyKcal'), proteinG: sum('proteinG'), fatG: sum('fatG'), carbsG: sum('carbsG') }, portionGrams: 330 };
+    const starred = foods.map((f) => (f.id === 'banana' ? { ...f, favourite: true } : f));
+    for (let day = 1; day <= 7; day += 1) {
+      const answer = await proposeDay({ targetEnergyKcal: 1800, macros: { proteinPct: 20, fatPct: 30, carbsPct: 50 }, slots: [1, 3, 4, 6], day, preferFavourites: true }, starred, [guiso]);
+      expect(answer.dishes.map((d) => d.dishId), `día ${day}`).toEqual(['guiso']);
+      expect([3, 6]).toContain(answer.dishes[0]!.slot);
+      expect(Math.abs(answer.deviation.energyPct)).toBeLessThanOrEqual(3);
+    }
+  });
 });

@@ -17,6 +17,7 @@ const ANYWHERE: Record<string, string> = {
   necesitas: 'necesitás',
   avísale: 'avisale',
   agrégalo: 'agregalo',
+  márcalos: 'marcalos',
   avísanos: 'avisanos',
   escríbenos: 'escribinos',
   ocúltalo: 'ocultalo',

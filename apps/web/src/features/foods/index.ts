@@ -4,3 +4,4 @@ export { NutrientTable, type NutrientColumn } from './components/nutrient-table'
 export { filterDecimalInput, formatAmount, formatNumber, measureLabel, measureName, parseDecimal, isMeasureVisible, visibleMeasures } from './components/format';
 export { foodDetailQuery } from './api/foods-api';
 export { authorizedFetch } from './api/foods-api';
+export { FavouriteStar, favouritesQuery, useFavourites, type FavouriteKind } from './components/favourite-star';

@@ -193,7 +193,7 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
    * `picked`: null = stage 1, which foods (binary picks, grams continuous: a far easier search); a set = stage
    * 2, the picked foods' grams in whole 10 g steps (the other foods fixed at zero).
    */
-  const build = (elastic: boolean, picked: ReadonlySet<string> | null) => {
+  const build = (elastic: boolean, picked: ReadonlySet<string> | null, withDish = false) => {
     const model = new LinearModel();
     for (const c of choices) {
       const on = picked?.has(c.pick);
@@ -229,6 +229,9 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
     for (const picks of byItem.values()) {
       if (picks.length > 1) model.constrain(`once_${(f += 1)}`, picks.map((p) => [p, 1] as const), 0, 1);
     }
+    // Proposing from favourites with dishes among them: one of her dishes in the day (tried first).
+    const dishPicks = choices.filter((c) => c.dish).map((c) => [c.pick, 1] as const);
+    if (withDish && dishPicks.length) model.constrain('a_dish', dishPicks, 1, Infinity);
     const scale = 100 / input.targetEnergyKcal;
     for (const slot of slots) {
       const terms = choices.filter((c) => c.slot === slot).map((c) => [c.steps, c.perStep.energyKcal] as const);
@@ -246,7 +249,12 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
       .map((c) => ({ choice: c, steps: whole ? Math.round(values.get(c.steps) ?? 0) : (values.get(c.steps) ?? 0) }));
   const nutritionOf = (chosen: ReturnType<typeof read>) => sumNutrition(chosen.map((p) => [p.choice.perStep, p.steps] as const));
 
-  const stage1 = await solveMilpFromRelaxation(build(false, null), { timeLimitSeconds: STAGE1_TIME_LIMIT_SECONDS, budgetSeconds: SEARCH_BUDGET_SECONDS, relativeGap: 0.1, absoluteGap: 1 });
+  const stage1Options = { timeLimitSeconds: STAGE1_TIME_LIMIT_SECONDS, budgetSeconds: SEARCH_BUDGET_SECONDS, relativeGap: 0.1, absoluteGap: 1 };
+  // From favourites, a day with one of her dishes is tried first (the search's tolerance could otherwise
+  // settle for a day of other foods); when none fits, the day is composed as usual.
+  const found = (o: { status: string }) => o.status === 'optimal' || o.status === 'feasible';
+  let stage1 = favourites && choices.some((c) => c.dish) ? await solveMilpFromRelaxation(build(false, null, true), stage1Options) : null;
+  if (!stage1 || !found(stage1)) stage1 = await solveMilpFromRelaxation(build(false, null), stage1Options);
   if (stage1.status === 'optimal' || stage1.status === 'feasible') {
     const picked = new Set(choices.filter((c) => Math.round(stage1.values.get(c.pick) ?? 0) === 1).map((c) => c.pick));
     const stage2 = await solveMilpFromRelaxation(build(false, picked), { budgetSeconds: SEARCH_BUDGET_SECONDS, relativeGap: 0.1, absoluteGap: 1 });

@@ -1,5 +1,5 @@
 // /platos: my dishes and the shipped examples (tabs), searched as you type (500 ms), with photo, totals
-// per dish and per serving, and copy (examples) or duplicate (own) on each row.
+// per dish and per serving, and copy (examples) or duplicate (own) on each row; a star marks her favourites.
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { IconCopy, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { DishSource } from '@almendra/contracts';
 import { PageLoader } from '../../../components/page-loader';
-import { formatAmount, formatNumber } from '../../foods';
+import { FavouriteStar, formatAmount, formatNumber, useFavourites } from '../../foods';
 import { dishesPath, listDishes } from '../api/dishes-api';
 import { DishPhoto } from './dish-photo';
 import { useCopyDish } from './use-copy-dish';
@@ -23,6 +23,7 @@ export function DishList() {
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const copy = useCopyDish();
+  const favourites = useFavourites('dish');
   const dishes = useInfiniteQuery({
     queryKey: ['dishes', 'list', source, debounced.trim()],
     queryFn: ({ pageParam, signal }) => listDishes(dishesPath(debounced, pageParam, source), signal),
@@ -70,6 +71,9 @@ export function DishList() {
             <Table highlightOnHover data-testid="dishes-table">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th scope="col" w={44}>
+                    <span className="mantine-visually-hidden">{t('foods:favourites.column')}</span>
+                  </Table.Th>
                   <Table.Th scope="col">{t('foods:list.name')}</Table.Th>
                   <Table.Th scope="col" ta="right">{t('foods:dishes.servings')}</Table.Th>
                   <Table.Th scope="col" ta="right">{t('foods:dishes.energyTotal')}</Table.Th>
@@ -84,6 +88,9 @@ export function DishList() {
                   const label = dish.example ? t('foods:dishes.copyToMineNamed', { name: dish.name }) : t('foods:dishes.duplicateNamed', { name: dish.name });
                   return (
                     <Table.Tr key={dish.id}>
+                      <Table.Td>
+                        <FavouriteStar starred={favourites.ids.has(dish.id)} name={dish.name} onToggle={() => favourites.toggle(dish.id)} disabled={!favourites.ready} />
+                      </Table.Td>
                       <Table.Td>
                         <Group gap="sm" wrap="nowrap">
                           <DishPhoto dish={dish} size="thumb" />

@@ -1,5 +1,5 @@
 // /alimentos: search as you type (500 ms debounce → GET /foods?q=), group filter, database / own tabs,
-// cursor pagination ('Cargar más') and links to the detail.
+// cursor pagination ('Cargar más') and links to the detail; a star marks her favourites (issue 28).
 import { Anchor, Button, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { IconMessagePlus, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { intlLocale } from '../../../lib/i18n';
 import { foodGroupsQuery, foodListQuery, type FoodTab } from '../api/foods-api';
 import { formatAmount } from './format';
+import { FavouriteStar, useFavourites } from './favourite-star';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
 export function FoodsList() {
@@ -27,6 +28,7 @@ export function FoodsList() {
   const foods = useInfiniteQuery(foodListQuery(tab, debounced, group));
   const items = foods.data?.pages.flatMap((p) => p.items) ?? [];
   const total = foods.data?.pages[0]?.total ?? 0;
+  const favourites = useFavourites('food');
 
   return (
     <Stack gap="lg">
@@ -93,6 +95,9 @@ export function FoodsList() {
             <Table highlightOnHover data-testid="foods-table">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th scope="col" w={44}>
+                    <span className="mantine-visually-hidden">{t('foods:favourites.column')}</span>
+                  </Table.Th>
                   <Table.Th scope="col">{t('foods:list.name')}</Table.Th>
                   <Table.Th scope="col">{t('foods:list.group')}</Table.Th>
                   <Table.Th scope="col" ta="right">{t('foods:macros.energy')}</Table.Th>
@@ -103,7 +108,7 @@ export function FoodsList() {
               </Table.Thead>
               <Table.Tbody>
                 {items.map((food) => (
-                  <FoodRow key={food.id} food={food} english={english} />
+                  <FoodRow key={food.id} food={food} english={english} starred={favourites.ids.has(food.id)} onStar={() => favourites.toggle(food.id)} starReady={favourites.ready} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -121,12 +126,15 @@ export function FoodsList() {
   );
 }
 
-function FoodRow({ food, english }: { food: FoodSummary; english: boolean }) {
+function FoodRow({ food, english, starred, onStar, starReady }: { food: FoodSummary; english: boolean; starred: boolean; onStar: () => void; starReady: boolean }) {
   const { t, i18n } = useTranslation('foods');
   const name = english ? food.nameEn || food.name : food.name;
   const cell = (value: number | null, unit: string) => (value === null ? '—' : `${formatAmount(value, i18n.language, unit)}`);
   return (
     <Table.Tr>
+      <Table.Td>
+        <FavouriteStar starred={starred} name={name} onToggle={onStar} disabled={!starReady} />
+      </Table.Td>
       <Table.Td>
         <Anchor component={Link} to={`/detalle-alimento?id=${encodeURIComponent(food.id)}`}>
           {name}

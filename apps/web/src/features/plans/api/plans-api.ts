@@ -1,6 +1,7 @@
 // Calls of the plans feature: meal slots, plans (templates and patient plans), exchange groups, PDF.
 import type {
   CreatePlanRequest,
+  Dish,
   ExchangeGroupsResponse,
   FoodDetail,
   FoodListResponse,
@@ -71,6 +72,7 @@ export const plansApi = {
     api.get<ExchangeGroupsResponse>(`/exchange-groups?country=${encodeURIComponent(country)}&locale=${encodeURIComponent(locale)}`),
   searchFoods: (q: string, signal?: AbortSignal) => api.get<FoodListResponse>(`/foods?q=${encodeURIComponent(q)}&limit=40`, signal ? { signal } : {}),
   food: (id: string) => api.get<FoodDetail>(`/foods/${encodeURIComponent(id)}`),
+  dish: (id: string) => api.get<Dish>(`/dishes/${encodeURIComponent(id)}`),
   searchPatients: (q: string) => api.get<PatientListResponse>(`/patients?q=${encodeURIComponent(q)}`),
   /** The plan's patient, for the WhatsApp number. */
   patient: (id: string) => api.get<Patient>(`/patients/${encodeURIComponent(id)}`),

@@ -12,7 +12,7 @@ import { api } from '../../../lib/api-client';
 import { plansApi } from '../api/plans-api';
 import { itemGrams, type EditorItem, type FormulaEditorDay } from './editor-state';
 import { fmt, parseDecimalInput } from './format';
-import { SolverDialog, SolverProblem, useSolverDialog } from './solver-dialog';
+import { SolverActions, SolverDialog, SolverProblem, useSolverDialog } from './solver-dialog';
 import { SolverSummary } from './solver-summary';
 
 type Slot = Plan['slots'][number];
@@ -117,26 +117,24 @@ export function AdjustQuantities({
         </ScrollArea>
         <SolverProblem problem={dialog.problem} />
         {proposal ? <SolverSummary totals={proposal.totals} deviation={proposal.deviation} /> : null}
-        <Group justify="flex-end">
-          <Button variant={proposal ? 'default' : 'filled'} loading={solve.isPending} onClick={() => solve.mutate()}>
-            {proposal ? t('solver.recompute') : t('solver.compute')}
-          </Button>
-          <Button
-            disabled={!proposal}
-            onClick={() => {
-              if (!proposal) return;
-              const grams = new Map<string, number>();
-              lines.forEach(({ item }, i) => {
-                const answer = proposal.items[i];
-                if (answer && !answer.locked && Math.abs(answer.grams - itemGrams(item)) > 0.01) grams.set(item.key, answer.grams);
-              });
-              onApply(grams);
-              dialog.close();
-            }}
-          >
-            {t('solver.apply')}
-          </Button>
-        </Group>
+        <SolverActions
+          hasProposal={proposal !== null}
+          running={solve.isPending}
+          onRun={() => solve.mutate()}
+          runLabel={t('solver.compute')}
+          againLabel={t('solver.recompute')}
+          applyLabel={t('solver.apply')}
+          onApply={() => {
+            if (!proposal) return;
+            const grams = new Map<string, number>();
+            lines.forEach(({ item }, i) => {
+              const answer = proposal.items[i];
+              if (answer && !answer.locked && Math.abs(answer.grams - itemGrams(item)) > 0.01) grams.set(item.key, answer.grams);
+            });
+            onApply(grams);
+            dialog.close();
+          }}
+        />
       </SolverDialog>
     </>
   );

@@ -11,7 +11,7 @@ import type { MacroDistribution } from '@almendra/domain';
 import { filterDecimalInput } from '../../../lib/decimal-input';
 import { plansApi } from '../api/plans-api';
 import { fmt, parseDecimalInput } from './format';
-import { SolverDialog, SolverProblem, decimalText, useSolverDialog } from './solver-dialog';
+import { SolverActions, SolverDialog, SolverProblem, decimalText, useSolverDialog } from './solver-dialog';
 import { SolverSummary } from './solver-summary';
 
 type Slot = Plan['slots'][number];
@@ -242,21 +242,20 @@ export function AutoDistribute({
             <SolverSummary totals={proposal.totals} deviation={proposal.deviation} />
           </Stack>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant={proposal ? 'default' : 'filled'} loading={solve.isPending} disabled={!request} onClick={() => request && solve.mutate(request)}>
-            {proposal ? t('solver.redistribute') : t('solver.run')}
-          </Button>
-          <Button
-            disabled={!proposal}
-            onClick={() => {
-              if (!proposal) return;
-              onApply(proposal.meals);
-              dialog.close();
-            }}
-          >
-            {t('solver.apply')}
-          </Button>
-        </Group>
+        <SolverActions
+          hasProposal={proposal !== null}
+          running={solve.isPending}
+          runDisabled={!request}
+          onRun={() => request && solve.mutate(request)}
+          runLabel={t('solver.run')}
+          againLabel={t('solver.redistribute')}
+          applyLabel={t('solver.apply')}
+          onApply={() => {
+            if (!proposal) return;
+            onApply(proposal.meals);
+            dialog.close();
+          }}
+        />
       </SolverDialog>
     </>
   );

@@ -3,7 +3,7 @@
 // each time it opens, the proposal and the reason when there is none, shown in the dialog next to the
 // targets it is about (not in a toast).
 import { useState, type ReactNode } from 'react';
-import { Alert, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { SolverMacros } from '@almendra/contracts';
@@ -110,4 +110,44 @@ export function SolverProblem({ problem }: { problem: string | null }) {
       {problem}
     </Alert>
   ) : null;
+}
+
+/**
+ * The dialog's buttons: compute (filled until there is a proposal, then "again"), anything in between
+ * ("Descartar"), and apply, enabled once there is a proposal.
+ */
+export function SolverActions({
+  hasProposal,
+  running,
+  runDisabled = false,
+  onRun,
+  runLabel,
+  againLabel,
+  onApply,
+  applyLabel,
+  applying = false,
+  children,
+}: {
+  hasProposal: boolean;
+  running: boolean;
+  runDisabled?: boolean;
+  onRun: () => void;
+  runLabel: string;
+  againLabel: string;
+  onApply: () => void;
+  applyLabel: string;
+  applying?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant={hasProposal ? 'default' : 'filled'} loading={running} disabled={runDisabled} onClick={onRun}>
+        {hasProposal ? againLabel : runLabel}
+      </Button>
+      {children}
+      <Button disabled={!hasProposal} loading={applying} onClick={onApply}>
+        {applyLabel}
+      </Button>
+    </Group>
+  );
 }
