@@ -88,7 +88,7 @@ export default defineConfig({
         LOGIN_RATE_LIMIT_PER_IP: '1000',
         LOGIN_RATE_LIMIT_PER_EMAIL: '50',
         // One operator per spec file, so each file can register its own whatever ran before it.
-        ADMIN_EMAILS: 'operadora@e2e.test,operadora-alimentos@e2e.test,operadora-novedades@e2e.test,operadora-facturacion@e2e.test,operadora-consola@e2e.test,operadora-suspension@e2e.test,operadora-reintentos@e2e.test',
+        ADMIN_EMAILS: 'operadora@e2e.test,operadora-alimentos@e2e.test,operadora-novedades@e2e.test,operadora-facturacion@e2e.test,operadora-consola@e2e.test,operadora-suspension@e2e.test,operadora-reintentos@e2e.test,operadora-rechazos@e2e.test',
         LOG_LEVEL: 'info',
         // Billing is off on a default install; the suite exercises the product as an operator who sells
         // accounts runs it (trials, /planes, /pagar, the operator's payments).

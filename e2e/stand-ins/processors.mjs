@@ -4,6 +4,7 @@
 // (Stripe checkout sessions, subscriptions and billing portal; Mercado Pago's token check, Checkout Pro
 // preferences and their expiry) and takes orders from the specs at /__stand-in/…:
 //   POST /__stand-in/fail  {"status": 500, "count": 1000}  the next `count` Stripe subscription updates fail
+//        … "then": {"status": 400, "count": 1000}          and after those, the next `then.count` fail so
 //   POST /__stand-in/reset                                  no more failures
 //   GET  /__stand-in/requests                               what reached it, oldest first
 // A Mercado Pago token containing "invalido" is refused (401), like a mistyped or revoked one.
@@ -12,6 +13,7 @@ import http from 'node:http';
 const port = Number(process.env.STAND_IN_PORT ?? 3299);
 const received = [];
 let failures = { status: 500, count: 0 };
+let thenFailures = null;
 let sessions = 0;
 let preferences = 0;
 const subscriptions = new Map();
@@ -29,6 +31,10 @@ function stripe(req, body, res) {
   }
   const subscription = path.match(/^\/v1\/subscriptions\/([\w-]+)$/)?.[1];
   if (subscription) {
+    if (req.method === 'POST' && failures.count === 0 && thenFailures) {
+      failures = thenFailures;
+      thenFailures = null;
+    }
     if (req.method === 'POST' && failures.count > 0) {
       failures.count -= 1;
       const status = failures.status;
@@ -69,11 +75,13 @@ const server = http.createServer((req, res) => {
     if (path === '/__stand-in/requests') return json(res, 200, received);
     if (path === '/__stand-in/reset') {
       failures = { status: 500, count: 0 };
+      thenFailures = null;
       return json(res, 200, { ok: true });
     }
     if (path === '/__stand-in/fail') {
       const order = JSON.parse(body || '{}');
       failures = { status: Number(order.status ?? 500), count: Number(order.count ?? 1) };
+      thenFailures = order.then ? { status: Number(order.then.status ?? 400), count: Number(order.then.count ?? 1) } : null;
       return json(res, 200, { ok: true });
     }
     received.push({ method: req.method, path: req.url, body });

@@ -6,7 +6,11 @@
 // reads after a reload instead of "activa". Second test: Stripe fails (500) when she cancels her
 // subscription — she reads that the change is being confirmed, also after a reload; the operator sees the
 // job in the console's Trabajos tab (attempts, last error, next attempt) and, once Stripe is back,
-// "Reintentar" records the cancellation, which she then sees. Screens at 1366×768 and 390×844.
+// "Reintentar" records the cancellation, which she then sees; the Trabajos tab is checked on a 390×844
+// phone too, light and dark (each job a card, nothing off to the right). Third test: a 500 then a
+// permanent 400 — the change fails for good, and after a reload she reads the Spanish notice and, in her
+// history, why in Spanish (never Stripe's English, which the operator reads in the console).
+// Screens at 1366×768 and 390×844.
 import { createHmac } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiCall, login, newAccount, register, screenshot } from './support';
@@ -31,6 +35,24 @@ async function stripeWebhook(page: Page, event: object) {
   const v1 = createHmac('sha256', STRIPE_WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex');
   const answer = await page.request.post('/api/v1/billing/webhooks/stripe', { headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` }, data: payload });
   expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** A practice paying with Stripe: plan, checkout at the stand-in, Stripe's signed webhooks (activation, first invoice). */
+async function stripePractice(page: Page, prefix: string) {
+  const account = newAccount(prefix);
+  await register(page, account);
+  const me = await apiCall<{ nutritionist: { id: string } }>(page, 'GET', '/me');
+  await apiCall(page, 'POST', '/me/subscription/plan', { planKey: 'ar-mensual' });
+  await apiCall(page, 'POST', '/me/subscription/checkout', { processor: 'stripe' });
+  const subscription = `sub_e2e_${me.nutritionist.id}`;
+  await stripeWebhook(page, { id: `evt_act_${me.nutritionist.id}`, type: 'checkout.session.completed', data: { object: { id: 'cs_e2e', object: 'checkout.session', client_reference_id: me.nutritionist.id, subscription, customer: 'cus_e2e' } } });
+  const periodEnd = Math.floor(Date.now() / 1000) + 45 * 86_400;
+  await stripeWebhook(page, {
+    id: `evt_paid_${me.nutritionist.id}`,
+    type: 'invoice.paid',
+    data: { object: { id: `in_${me.nutritionist.id}`, object: 'invoice', amount_paid: 4_500_000, amount_due: 4_500_000, currency: 'ars', lines: { data: [{ period: { start: periodEnd - 30 * 86_400, end: periodEnd } }] }, parent: { subscription_details: { metadata: { subscriptionId: me.nutritionist.id } } } } },
+  });
+  return { account, subscription };
 }
 
 async function contextAt(browser: Browser, width: number, height: number, colorScheme: 'light' | 'dark' = 'light') {
@@ -141,20 +163,7 @@ test('Stripe fails when she cancels: she reads that it is being confirmed; the o
   });
   await standIn('POST', 'reset');
 
-  // A practice paying with Stripe: plan, checkout at the stand-in, Stripe's signed webhooks (activation, first invoice).
-  const account = newAccount('reintentos');
-  await register(nutri.page, account);
-  const me = await apiCall<{ nutritionist: { id: string } }>(nutri.page, 'GET', '/me');
-  await apiCall(nutri.page, 'POST', '/me/subscription/plan', { planKey: 'ar-mensual' });
-  await apiCall(nutri.page, 'POST', '/me/subscription/checkout', { processor: 'stripe' });
-  const subscription = `sub_e2e_${me.nutritionist.id}`;
-  await stripeWebhook(nutri.page, { id: `evt_act_${me.nutritionist.id}`, type: 'checkout.session.completed', data: { object: { id: 'cs_e2e', object: 'checkout.session', client_reference_id: me.nutritionist.id, subscription, customer: 'cus_e2e' } } });
-  const periodEnd = Math.floor(Date.now() / 1000) + 45 * 86_400;
-  await stripeWebhook(nutri.page, {
-    id: `evt_paid_${me.nutritionist.id}`,
-    type: 'invoice.paid',
-    data: { object: { id: `in_${me.nutritionist.id}`, object: 'invoice', amount_paid: 4_500_000, amount_due: 4_500_000, currency: 'ars', lines: { data: [{ period: { start: periodEnd - 30 * 86_400, end: periodEnd } }] }, parent: { subscription_details: { metadata: { subscriptionId: me.nutritionist.id } } } } },
-  });
+  const { account, subscription } = await stripePractice(nutri.page, 'reintentos');
 
   // The tax-document tour (its own spec) would cover the tab in the screenshots.
   await apiCall(nutri.page, 'POST', '/me/fiscal/tour-seen', {});
@@ -189,6 +198,24 @@ test('Stripe fails when she cancels: she reads that it is being confirmed; the o
   await expect(job.getByTestId('admin-job-error')).toContainText('Stripe is having trouble');
   await expect(job.getByTestId('admin-job-next')).toHaveText(/\d{2}-\d{2}-\d{4}/);
   await screenshot(operator.page, 'money-08-operator-jobs');
+  // The same tab on a phone (390×844), light and dark: the page never scrolls sideways and her job — its
+  // error and "Reintentar" — is on the screen without scrolling sideways either.
+  await operator.page.setViewportSize({ width: 390, height: 844 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await operator.page.emulateMedia({ colorScheme: scheme });
+    await expect(operator.page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await expect(job.getByTestId('admin-job-error')).toContainText('Stripe is having trouble');
+    await expect(job.getByRole('button', { name: 'Reintentar' })).toBeInViewport();
+    expect(await operator.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const part of [job.getByTestId('admin-job-error'), job.getByRole('button', { name: 'Reintentar' }), job.getByTestId('admin-job-next')]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await screenshot(operator.page, `money-08-operator-jobs-phone-${scheme}`);
+  }
+  await operator.page.emulateMedia({ colorScheme: 'light' });
+  await operator.page.setViewportSize({ width: 1366, height: 768 });
 
   // Stripe is back; "Reintentar" runs it now: the job leaves the list and the cancellation is recorded.
   await standIn('POST', 'reset');
@@ -204,6 +231,57 @@ test('Stripe fails when she cancels: she reads that it is being confirmed; the o
   expect(updates.length).toBeGreaterThanOrEqual(3);
   expect(new Set(updates.map((r) => r.body))).toEqual(new Set(['cancel_at_period_end=true']));
   await screenshot(nutri.page, 'money-10-cancel-confirmed');
+  await nutri.context.close();
+  await operator.context.close();
+});
+
+test('Stripe refuses for good after a failure: after a reload she reads, in Spanish, that nothing changed and why; Stripe\'s words only in the console', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const nutri = await contextAt(browser, 1366, 768);
+  const operator = await contextAt(browser, 1366, 768);
+  await standIn('POST', 'reset');
+  const { account, subscription } = await stripePractice(nutri.page, 'rechazo');
+  await apiCall(nutri.page, 'POST', '/me/fiscal/tour-seen', {});
+  await nutri.page.goto('/cuenta?tab=facturacion');
+  await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Activa');
+
+  // Her cancellation meets a 500 (kept pending, one job in the outbox); from then on Stripe refuses it (400):
+  // the outbox's try right after fails for good — no waiting for its back-off.
+  await standIn('POST', 'fail', { status: 500, count: 1, then: { status: 400, count: 1000 } });
+  await nutri.page.getByRole('button', { name: 'Cancelar la suscripción' }).click();
+  await nutri.page.getByRole('dialog', { name: '¿Cancelar la suscripción?' }).getByRole('button', { name: 'Sí, cancelar la suscripción' }).click();
+  // The tab asks again every 5 s while the change is pending: the failed notice replaces it by itself.
+  const failed = nutri.page.getByTestId('pending-change-failed');
+  await expect(failed).toBeVisible({ timeout: 30_000 });
+  await nutri.page.reload();
+  await expect(failed).toContainText('No pudimos cancelar la suscripción');
+  await expect(failed).toContainText('Stripe rechazó el cambio, así que no cambiamos nada');
+  await expect(nutri.page.getByTestId('pending-change')).toHaveCount(0);
+  await expect(nutri.page.getByTestId('subscription-status')).toHaveText('Activa');
+  await expect(nutri.page.getByRole('button', { name: 'Cancelar la suscripción' })).toBeEnabled();
+  // Her history says why in Spanish; Stripe's own English is not on her screen.
+  const history = nutri.page.getByTestId('billing-history');
+  await expect(history.locator('[data-event-type="processor.failed"]').getByTestId('billing-history-reason')).toHaveText('El medio de pago rechazó el pedido.');
+  await expect(history.locator('[data-event-type="processor.pending"]').getByTestId('billing-history-reason')).toHaveText('El medio de pago no respondió a tiempo (una falla de su lado, no tuya).');
+  await expect(nutri.page.locator('body')).not.toContainText('Stand-in');
+  await expect(nutri.page.locator('body')).not.toContainText('request refused');
+  await screenshot(nutri.page, 'money-11-change-failed-for-good');
+  const updates = (await standIn<{ method: string; path: string }[]>('GET', 'requests')).filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscription}`);
+  expect(updates).toHaveLength(2);
+
+  // The operator reads the same reason and, on a second line, Stripe's own words.
+  await register(operator.page, { ...newAccount('operadora'), email: 'operadora-rechazos@e2e.test' });
+  await operator.page.goto('/admin?tab=usuarios');
+  await operator.page.getByPlaceholder('Buscar por nombre o correo').fill(account.email);
+  await operator.page.getByTestId(`admin-user-${account.email}`).getByRole('button', { name: 'Suscripción y pagos' }).click();
+  const dialogHistory = operator.page.getByRole('dialog').getByTestId('billing-history');
+  const refusal = dialogHistory.locator('[data-event-type="processor.failed"]');
+  await expect(refusal.getByTestId('billing-history-reason')).toHaveText('El medio de pago rechazó el pedido.');
+  await expect(refusal.getByTestId('billing-history-processor-message')).toHaveText('Respuesta del medio de pago: Stand-in: request refused');
+
+  // "Entendido" puts her notice away.
+  await failed.getByRole('button', { name: 'Entendido' }).click();
+  await expect(failed).toHaveCount(0);
   await nutri.context.close();
   await operator.context.close();
 });
