@@ -133,6 +133,13 @@ test('propose from favourites: a starred food and dish, the dish in the proposal
   await page.getByRole('button', { name: 'Proponer un día' }).click();
   const dialog = page.getByRole('dialog', { name: 'Proponer el Lunes' });
   await dialog.getByRole('radio', { name: /^Mis favoritos/ }).check();
+  await expect(dialog.getByRole('radio', { name: 'Toda la base argentina' })).not.toBeChecked();
+  // Nothing in the plan yet: "Solo lo que ya está en el plan" has nothing to offer.
+  await expect(dialog.getByRole('radio', { name: 'Solo lo que ya está en el plan' })).toBeDisabled();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFits(page);
+  await page.screenshot({ path: path.join(screensDir, 'plan-propose-day-07-sources-390-light.png') });
+  await page.setViewportSize({ width: 1366, height: 768 });
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/plans/solve/propose-day') && r.status() === 200);
   await dialog.getByRole('button', { name: 'Proponer', exact: true }).click();
   const answer = (await (await answered).json()) as { items: { name: string }[]; dishes: { name: string; slot: number; portions: number }[] };
