@@ -65,7 +65,8 @@ describe('favourite foods and dishes', () => {
 });
 
 describe('POST /plans/solve/propose-day with dishes', () => {
-  it('proposes from favourites: lunch and dinner are her dishes, in ½ portions, and the day meets its targets', async () => {
+  // Two practices, two dishes and nine stars before the proposal: more than the default 20 s on a busy machine.
+  it('proposes from favourites: lunch and dinner are her dishes, in ½ portions, and the day meets its targets', { timeout: 60_000 }, async () => {
     const p = await practice(t);
     const ids = [await stew(p), await chicken(p)];
     for (const id of SIDES) expect((await p.call('PUT', `/api/v1/foods/${id}/favourite`)).statusCode).toBe(204);
@@ -88,7 +89,7 @@ describe('POST /plans/solve/propose-day with dishes', () => {
     expect(empty.json().error.message).toMatch(/^Todavía no tienes alimentos ni platos favoritos/);
   });
 
-  it("leaves out a dish with an ingredient the patient is allergic to, and the neighbouring day's dish unless repeats are allowed", async () => {
+  it("leaves out a dish with an ingredient the patient is allergic to, and the neighbouring day's dish unless repeats are allowed", { timeout: 60_000 }, async () => {
     const p = await practice(t);
     const [s, c, o] = [await stew(p), await chicken(p), await omelette(p)];
     const patient = await p.createPatient();
@@ -108,6 +109,10 @@ describe('POST /plans/solve/propose-day with dishes', () => {
     // A disliked dish is left out too; another practice's dish is a 404.
     const disliked = (await p.call('POST', '/api/v1/plans/solve/propose-day', { ...request, allowRepeats: true, dislikedDishIds: [s] })).json();
     expect(disliked.dishes.map((d: { dishId: string }) => d.dishId)).toEqual([c]);
+    // Only what she picked: her dishes and no food leaves breakfast without candidates, said in words.
+    const onlyDishes = await p.call('POST', '/api/v1/plans/solve/propose-day', { ...target, dishIds: [s, c], onlyPicked: true });
+    expect(onlyDishes.statusCode).toBe(422);
+    expect(onlyDishes.json().error.message).toMatch(/^No hay alimentos para el desayuno/);
     const other = await practice(t);
     expect((await other.call('POST', '/api/v1/plans/solve/propose-day', { ...target, foodIds: SIDES, dishIds: [s] })).statusCode).toBe(404);
   });

@@ -108,6 +108,8 @@ export const proposeDayRequestSchema = z.object({
   allowRepeats: z.boolean().optional(),
   dishIds: z.array(idSchema).max(50, { error: 'Como máximo 50 platos.' }).optional(),
   favourites: z.boolean().optional(),
+  /** Only the foods and dishes she picks (`foodIds`, `dishIds`), even when she picks no food ("Solo lo que ya está en el plan"). */
+  onlyPicked: z.boolean().optional(),
   dislikedDishIds: z.array(idSchema).max(50).optional(),
   avoidDishIds: z.array(idSchema).max(50).optional(),
 });

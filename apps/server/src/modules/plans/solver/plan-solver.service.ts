@@ -198,9 +198,9 @@ export function createPlanSolverService(deps: { db: Kysely<DB>; dishes: Pick<Dis
           .where('deactivated', '=', 0)
           .where((eb) => eb.or([eb('nutritionist_id', 'is', null), eb('nutritionist_id', '=', scope.nutritionistId)]));
       let rows;
-      if (input.foodIds?.length && !input.favourites) {
-        rows = await visibleFoods().where('id', 'in', input.foodIds).execute();
-        if (rows.length < new Set(input.foodIds).size) {
+      if ((input.foodIds?.length || input.onlyPicked) && !input.favourites) {
+        rows = input.foodIds?.length ? await visibleFoods().where('id', 'in', input.foodIds).execute() : [];
+        if (rows.length < new Set(input.foodIds ?? []).size) {
           throw new AppError('NOT_FOUND', 'No encontramos ese alimento o plato.', [{ path: 'foodIds', message: 'Alguno no existe o no es tuyo.' }]);
         }
       } else {

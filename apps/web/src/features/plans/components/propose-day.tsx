@@ -78,6 +78,7 @@ export function ProposeDay({
         day: dayNumber,
         ...(patientId && { patientId }),
         ...(source === 'favourites' && { favourites: true }),
+        ...(source === 'plan' && { onlyPicked: true }),
         ...(source === 'plan' && planFoods.length && { foodIds: planFoods }),
         ...(source === 'plan' && planDishes.length && { dishIds: planDishes }),
         ...(without.foods.length && { dislikedFoodIds: without.foods }),
