@@ -12,7 +12,13 @@ import { apiSession, ensureDir, isoDaysAgo, pdfToText } from './consultations-su
 
 const es = (value: number, decimals: number) =>
   new Intl.NumberFormat('es-AR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
-const z = (value: number) => `${value > 0 ? '+' : ''}${es(value, 2)}`;
+// As the app writes a z-score since 7d07375 (screen and PDF alike): the true minus sign (U+2212), '+' for a
+// positive one, and no sign on a value that rounds to zero.
+const z = (value: number) => {
+  const text = es(Math.abs(value), 2);
+  if (Number(value.toFixed(2)) === 0) return text;
+  return `${value > 0 ? '+' : '\u2212'}${text}`;
+};
 
 function localToday(): string {
   return isoDaysAgo(0);
