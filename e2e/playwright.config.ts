@@ -23,8 +23,8 @@ export default defineConfig({
   outputDir: './output/results',
   fullyParallel: false,
   // One spec file at a time by default. E2E_WORKERS=2 runs two against the one server (every spec signs up
-  // its own accounts, whose address carries the worker's index): on 2 cores that run had two tests hit
-  // the 60 s limit (foods, patients), so CI keeps one until those long tests are split.
+  // its own accounts, whose address carries the worker's index); CI keeps one until a full two-worker run
+  // is green twice in a row (docs/testing.md keeps the runs).
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 60_000,
