@@ -92,10 +92,10 @@ async function visit(context: BrowserContext, label: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   const { trace, resources } = await page.evaluate(() => ({
     trace: (window as unknown as { __trace: string[] }).__trace,
-    resources: performance.getEntriesByType('resource').map((e) => {
+    resources: [...performance.getEntriesByType('mark').map((e) => `${Math.round(e.startTime)} ms mark ${e.name}`), ...performance.getEntriesByType('resource').map((e) => {
       const r = e as PerformanceResourceTiming;
       return `${Math.round(r.startTime)} → ${Math.round(r.responseEnd)} ms ${r.workerStart > 0 ? 'sw ' : ''}${r.name.replace(location.origin, '')}`;
-    }),
+    })],
   }));
   const nav = await page.evaluate(() => {
     const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;

@@ -42,9 +42,9 @@ function viewerOf(me: MeResponse): Viewer {
 const sameAccess = (a: Viewer, b: Viewer) => a.role === b.role && a.bannedStatus === b.bannedStatus && a.readOnly === b.readOnly && a.planKey === b.planKey;
 
 /** The session and the user, renewed while the screen shows from what was kept. */
-async function revalidateKeptUser(kept: Viewer): Promise<void> {
+async function revalidateKeptUser(kept: Viewer, renewing: Promise<boolean>): Promise<void> {
   // Refused: the session is cleared and the API client's onSessionExpired re-runs the guard.
-  if (!(await ensureSession().catch(() => true))) return;
+  if (!(await renewing.catch(() => true))) return;
   try {
     // The seeded copy is stale (updatedAt 0): asked again, unless the refresh already answered the user.
     const me = await queryClient.fetchQuery({ ...meQueryOptions(), meta: { silent: true } });
@@ -55,20 +55,23 @@ async function revalidateKeptUser(kept: Viewer): Promise<void> {
 }
 
 /** The user the service worker kept for the signed-in account, as the guard's answer; null if none. */
-async function keptViewer(): Promise<Viewer | null> {
+async function keptViewer(renewing: Promise<boolean>): Promise<Viewer | null> {
   if (!readSession() || queryClient.getQueryData(ME_QUERY_KEY)) return null;
   const kept = await readKeptAnswer<MeResponse>('/me');
   if (!kept?.user || queryClient.getQueryData(ME_QUERY_KEY)) return null;
   queryClient.setQueryData(ME_QUERY_KEY, kept, { updatedAt: 0 });
   const viewer = viewerOf(kept);
-  void revalidateKeptUser(viewer);
+  void revalidateKeptUser(viewer, renewing);
   return viewer;
 }
 
 export async function currentViewer(): Promise<Viewer> {
-  const kept = await keptViewer();
+  // An expired token's renewal starts at once, while the kept user is read.
+  const renewing = ensureSession();
+  renewing.catch(() => undefined);
+  const kept = await keptViewer(renewing);
   if (kept) return kept;
-  const authenticated = await ensureSession();
+  const authenticated = await renewing;
   if (!authenticated) return SIGNED_OUT;
   try {
     return viewerOf(await queryClient.ensureQueryData(meQueryOptions()));

@@ -1,6 +1,7 @@
 // The kept API answers belong to one account: the page reads them only for the signed-in account, a
 // cache that names no account is emptied, and a sign-in claims the cache for the new account. The
 // browser's Cache Storage is stood in by a small in-memory one (jsdom has none).
+import themeBoot from '../../public/theme-boot.js?raw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimOfflineData, clearOfflineData, readKeptAnswer } from './offline-data';
 import { OFFLINE_API_CACHE, OFFLINE_OWNER_KEY } from './offline-routes';
@@ -54,6 +55,10 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
+  delete window.__almendraKept;
+  delete window.__almendraEarly;
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+  window.history.replaceState(null, '', '/');
 });
 
 describe('kept answers', () => {
@@ -91,5 +96,25 @@ describe('kept answers', () => {
     expect([...cache.entries.keys()]).toEqual([OFFLINE_OWNER_KEY]);
     await keep('/portal/me', HOME);
     expect(await readKeptAnswer('/portal/me')).toEqual(HOME);
+  });
+
+  it('are taken from the reads the boot script started (with a worker in control), once, for the same session', async () => {
+    signedInAs('camila');
+    await claimOfflineData(jwt('camila'));
+    await keep('/portal/me', HOME);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('null', { status: 401 })));
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
+    window.history.replaceState(null, '', '/portal');
+    new Function(themeBoot)();
+    expect(window.__almendraKept?.token).toBe(jwt('camila'));
+    // Changed after the boot script read it: the first read is the boot script's, the next one the app's own.
+    await keep('/portal/me', { patient: { firstName: 'Camila Andrea' } });
+    expect(await readKeptAnswer('/portal/me')).toEqual(HOME);
+    expect(await readKeptAnswer('/portal/me')).toEqual({ patient: { firstName: 'Camila Andrea' } });
+
+    // Another session than the one the boot script read for: its reads are not used.
+    new Function(themeBoot)();
+    signedInAs('nora');
+    expect(await readKeptAnswer('/portal/me')).toBeNull();
   });
 });

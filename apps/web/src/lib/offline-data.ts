@@ -6,7 +6,8 @@
 //
 // A repeat visit paints from them (readKeptAnswer): the route guard decides on the kept user and the
 // portal shows its kept home at once, while the session refresh and the network answers follow in the
-// background and replace them (app/access.ts, app/screen-prefetch.ts).
+// background and replace them (app/access.ts, features/portal/api/portal-api.ts). The boot script
+// starts the reads before the app's code runs (public/theme-boot.js).
 import { OFFLINE_API_CACHE, OFFLINE_OWNER_KEY, tokenSubject } from './offline-routes';
 import { readSession } from './session';
 
@@ -36,18 +37,34 @@ export async function claimOfflineData(accessToken: string): Promise<void> {
   }
 }
 
+declare global {
+  interface Window {
+    /** The reads of kept answers public/theme-boot.js started (text bodies, null when none). */
+    __almendraKept?: { token: string; owner: Promise<string | null>; answers: Record<string, Promise<string | null> | undefined> };
+  }
+}
+
 /** The account the kept answers belong to, or null when none is named (or storage is unavailable). */
 async function keptOwner(store: CacheStorage): Promise<string | null> {
-  if (!(await store.has(OFFLINE_API_CACHE))) return null;
   const owner = await store.match(OFFLINE_OWNER_KEY, { cacheName: OFFLINE_API_CACHE });
   return owner ? owner.text() : null;
+}
+
+/** What the boot script read for `path` with `token`'s session, taken once; null when it read nothing. */
+function takeBootRead(path: string, token: string): { owner: Promise<string | null>; body: Promise<string | null> } | null {
+  const boot = typeof window === 'undefined' ? undefined : window.__almendraKept;
+  const body = boot?.token === token ? boot.answers[path] : undefined;
+  if (!boot || !body) return null;
+  delete boot.answers[path];
+  return { owner: boot.owner, body };
 }
 
 /**
  * The last answer the service worker kept for GET `path` (under /api/v1, as the API client asks it),
  * when it is the signed-in account's; null otherwise (no session, nothing kept, storage unavailable).
- * A cache that names no account (kept by a version before the owner entry existed) is emptied and
- * claimed for the stored session: its answers cannot be told apart from another account's.
+ * Read by the boot script when it could (public/theme-boot.js), else here. A cache that names no account
+ * (kept by a version before the owner entry existed) is emptied and claimed for the stored session: its
+ * answers cannot be told apart from another account's.
  */
 export async function readKeptAnswer<T>(path: string): Promise<T | null> {
   const store = cacheStorage();
@@ -55,15 +72,16 @@ export async function readKeptAnswer<T>(path: string): Promise<T | null> {
   const subject = tokenSubject(session?.accessToken);
   if (!store || !session || !subject) return null;
   try {
-    const owner = await keptOwner(store);
+    const boot = takeBootRead(path, session.accessToken);
+    const owner = boot ? await boot.owner : await keptOwner(store);
     if (owner === null) {
       await clearOfflineData();
       await claimOfflineData(session.accessToken);
       return null;
     }
     if (owner !== subject) return null;
-    const kept = await store.match(`/api/v1${path}`, { cacheName: OFFLINE_API_CACHE, ignoreVary: true });
-    return kept ? ((await kept.json()) as T) : null;
+    const body = boot ? await boot.body : await (await store.match(`/api/v1${path}`, { cacheName: OFFLINE_API_CACHE, ignoreVary: true }))?.text();
+    return body ? (JSON.parse(body) as T) : null;
   } catch {
     return null;
   }

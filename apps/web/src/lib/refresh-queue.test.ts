@@ -27,12 +27,18 @@ function setup(options: { refreshResult?: () => Promise<string | null> } = {}) {
     stored = null;
   });
   const refresh = vi.fn(
-    options.refreshResult ??
-      (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        stored = 'new';
-        return 'new';
-      }),
+    options.refreshResult
+      ? async () => {
+          // As the real refresher: the renewed token is stored before the refresh resolves.
+          const token = await options.refreshResult!();
+          if (token) stored = token;
+          return token;
+        }
+      : async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          stored = 'new';
+          return 'new';
+        },
   );
   const queue = createRefreshQueue({ refresh, onRefreshFailed });
   const authFetch = createAuthFetch({ fetch: server.fetch, getToken: () => stored, queue });
@@ -63,6 +69,21 @@ describe('refresh queue', () => {
     expect(retries).toHaveLength(n);
     expect(new Set(retries.map((call) => call.url)).size).toBe(n);
     expect(server.calls).toHaveLength(2 * n);
+  });
+
+  it('a call made while a refresh is in flight waits for the new token instead of sending the old one', async () => {
+    let renewed: (token: string) => void = () => undefined;
+    const { authFetch, refresh, server, getStored } = setup({ refreshResult: () => new Promise((resolve) => (renewed = resolve)) });
+    const first = authFetch('/api/v1/a', { method: 'GET' });
+    // The first call's 401 starts the refresh; a call made meanwhile goes out once, with the new bearer.
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    const second = authFetch('/api/v1/b', { method: 'GET' });
+    await Promise.resolve();
+    expect(getStored()).toBe('old');
+    renewed('new');
+    expect((await second).status).toBe(200);
+    expect((await first).status).toBe(200);
+    expect(server.calls.filter((call) => call.url === '/api/v1/b')).toEqual([{ url: '/api/v1/b', bearer: 'Bearer new' }]);
   });
 
   it('a 401 that arrives after the refresh finished reuses the stored token instead of refreshing again', async () => {

@@ -18,6 +18,8 @@ export interface RefreshQueueDeps {
 export interface RefreshQueue {
   /** Joins the refresh in flight or starts one; resolves the new token or null when it failed. */
   refresh: (staleToken: string | null) => Promise<string | null>;
+  /** The refresh in flight, if any (never rejects). */
+  pending?: () => Promise<string | null> | null;
 }
 
 export function createRefreshQueue(deps: RefreshQueueDeps): RefreshQueue {
@@ -44,6 +46,7 @@ export function createRefreshQueue(deps: RefreshQueueDeps): RefreshQueue {
       }
       return inFlight;
     },
+    pending: () => inFlight,
   };
 }
 
@@ -84,6 +87,10 @@ export function createAuthFetch(deps: AuthFetchDeps) {
   return async function authFetch(url: string, init: RequestInit, options: AuthFetchOptions = {}): Promise<Response> {
     const auth = options.auth ?? true;
     const refreshOn401 = auth && (options.refreshOn401 ?? true);
+    // A refresh in flight (the start-up one of an expired session, while the screen shows what was kept):
+    // the request waits for the new token instead of earning a 401 with the old one and a second trip.
+    const pending = refreshOn401 ? deps.queue.pending?.() : null;
+    if (pending) await pending;
     const usedToken = auth ? deps.getToken() : null;
     const response = await deps.fetch(url, withBearer(init, usedToken));
     // Without a token there is no session to renew (signed out, or another tab logged out).
