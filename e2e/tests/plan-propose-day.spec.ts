@@ -121,9 +121,13 @@ test('propose from favourites: a starred food and dish, the dish in the proposal
   await expect(page.getByRole('button', { name: 'Quitar «Guiso de lentejas con arroz» de favoritos' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Quitar «Guiso de lentejas con arroz» de favoritos' })).toHaveAttribute('aria-pressed', 'true');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(screensDir, 'plan-propose-day-09-favourite-dish-390-light.png') });
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/alimentos');
   await page.getByTestId('food-search').fill('Banana');
   await expect(page.getByRole('button', { name: `Quitar «${bananaName}» de favoritos` })).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: path.join(screensDir, 'plan-propose-day-08-favourite-food-1366-light.png') });
 
   await page.goto('/nuevo-plan');
   await page.getByRole('radio', { name: 'Por fórmula' }).check();

@@ -4,7 +4,7 @@
 // subtracts, quantity or unit changes recalculate. Lines are keyed by a line id, so the same food can be
 // in two lines; included dishes count in the live totals through includedDishLine() (packages/domain),
 // the same computation the server does.
-import { ActionIcon, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { AutoTextarea } from '../../../components/auto-textarea';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -384,7 +384,7 @@ function DishEditor({ dish }: { dish: Dish | null }) {
                     <Table.Th scope="col" ta="right">{t('foods:macros.fat')}</Table.Th>
                     <Table.Th scope="col" ta="right">{t('foods:macros.carbohydrate')}</Table.Th>
                     <Table.Th scope="col">
-                      <span className="mantine-visually-hidden">{t('foods:dishes.actions')}</span>
+                      <VisuallyHidden>{t('foods:dishes.actions')}</VisuallyHidden>
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>

@@ -1,6 +1,6 @@
 // /platos: my dishes and the shipped examples (tabs), searched as you type (500 ms), with photo, totals
 // per dish and per serving, and copy (examples) or duplicate (own) on each row; a star marks her favourites.
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Tabs, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { IconCopy, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -72,14 +72,14 @@ export function DishList() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col" w={44}>
-                    <span className="mantine-visually-hidden">{t('foods:favourites.column')}</span>
+                    <VisuallyHidden>{t('foods:favourites.column')}</VisuallyHidden>
                   </Table.Th>
                   <Table.Th scope="col">{t('foods:list.name')}</Table.Th>
                   <Table.Th scope="col" ta="right">{t('foods:dishes.servings')}</Table.Th>
                   <Table.Th scope="col" ta="right">{t('foods:dishes.energyTotal')}</Table.Th>
                   <Table.Th scope="col" ta="right">{t('foods:dishes.energyServing')}</Table.Th>
                   <Table.Th scope="col">
-                    <span className="mantine-visually-hidden">{t('foods:dishes.actions')}</span>
+                    <VisuallyHidden>{t('foods:dishes.actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>

@@ -1,6 +1,6 @@
 // /alimentos: search as you type (500 ms debounce → GET /foods?q=), group filter, database / own tabs,
 // cursor pagination ('Cargar más') and links to the detail; a star marks her favourites (issue 28).
-import { Anchor, Button, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { IconMessagePlus, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -96,7 +96,7 @@ export function FoodsList() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col" w={44}>
-                    <span className="mantine-visually-hidden">{t('foods:favourites.column')}</span>
+                    <VisuallyHidden>{t('foods:favourites.column')}</VisuallyHidden>
                   </Table.Th>
                   <Table.Th scope="col">{t('foods:list.name')}</Table.Th>
                   <Table.Th scope="col">{t('foods:list.group')}</Table.Th>
