@@ -40,10 +40,15 @@ function precompressAssets(): Plugin {
 
 /** The bundled locale namespaces (src/lib/i18n.ts) stay in the entry chunk; every other locale file is lazy. */
 const BUNDLED_LOCALE_FILE = /[\\/](common|auth|nav|account|features|errors)\.json$/;
-/** The patient portal's namespaces (PORTAL_NAMESPACES in src/lib/i18n.ts): a chunk of their own per language. */
-const PORTAL_LOCALE_FILE = /[\\/](portal|payments|plans)\.json$/;
-const lazyLocaleOf = (language: string, portal: boolean) => (id: string) =>
-  id.includes(`/locales/${language}/`) && id.endsWith('.json') && !BUNDLED_LOCALE_FILE.test(id) && PORTAL_LOCALE_FILE.test(id) === portal;
+/** The patient portal's home namespaces (portal-app.tsx): a chunk of their own per language. */
+const PORTAL_LOCALE_FILE = /[\\/](portal|payments)\.json$/;
+/** The plans namespace: the portal's plan tab and the professional's screens; a chunk per language. */
+const PLANS_LOCALE_FILE = /[\\/]plans\.json$/;
+const lazyLocaleOf = (language: string, kind: 'app' | 'portal' | 'plans') => (id: string) =>
+  id.includes(`/locales/${language}/`) &&
+  id.endsWith('.json') &&
+  !BUNDLED_LOCALE_FILE.test(id) &&
+  (kind === 'portal' ? PORTAL_LOCALE_FILE.test(id) : kind === 'plans' ? PLANS_LOCALE_FILE.test(id) : !PORTAL_LOCALE_FILE.test(id) && !PLANS_LOCALE_FILE.test(id));
 
 const source = (file: string) => path.resolve(import.meta.dirname, 'src', file);
 const MAIN_LAYOUT = source('app/layouts/main-layout.tsx');
@@ -54,10 +59,32 @@ const MAIN_SCREENS = [
   { paths: ['/pacientes'], module: 'patients/routes/patients-page.tsx' },
   { paths: ['/ficha'], module: 'patients/routes/patient-record-page.tsx' },
   { paths: ['/alimentos'], module: 'foods/routes/foods-page.tsx' },
-].map(({ paths, module }) => ({ paths, modules: [MAIN_LAYOUT, source(`features/${module}`)], chunkNames: ['locales-es', 'locales-es-portal'] }));
-const CALENDAR_SCREEN = { paths: ['/citas', '/citasV2'], modules: [MAIN_LAYOUT, source('features/appointments/routes/appointment-pages.tsx')], chunkNames: ['locales-es', 'locales-es-portal'] };
-/** The patient portal (issue 27): no main layout, and only its own locale namespaces. */
-const PORTAL_SCREEN = { paths: ['/portal'], modules: [source('features/portal/routes/portal-pages.tsx')], chunkNames: ['locales-es-portal'] };
+].map(({ paths, module }) => ({ paths, modules: [MAIN_LAYOUT, source(`features/${module}`)], chunkNames: ['locales-es', 'locales-es-portal', 'locales-es-plans'] }));
+const CALENDAR_SCREEN = { paths: ['/citas', '/citasV2'], modules: [MAIN_LAYOUT, source('features/appointments/routes/appointment-pages.tsx')], chunkNames: ['locales-es', 'locales-es-portal', 'locales-es-plans'] };
+/**
+ * The patient portal (issue 27): its own page (portal.html, entry src/portal-main.tsx, which holds the
+ * home screen), and only its own locale namespaces.
+ */
+const PORTAL_ENTRY = source('portal-main.tsx');
+const PORTAL_SCREEN = { paths: ['/portal'], modules: [], chunkNames: ['locales-es-portal'], html: 'portal.html' };
+
+/**
+ * The dev server answers /portal and /portal/… with portal.html, as the server does in production
+ * (apps/server/src/lib/spa-shell.ts); Vite's own fallback would answer index.html.
+ */
+function portalPageInDev(): Plugin {
+  return {
+    name: 'almendra-portal-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname = '', query] = (req.url ?? '').split('?');
+        if (/^\/portal(\/[^.]*)?$/.test(pathname) && req.headers.accept?.includes('text/html')) req.url = `/portal.html${query ? `?${query}` : ''}`;
+        next();
+      });
+    },
+  };
+}
 
 /**
  * The service worker (src/sw.ts, docs/web.md "Offline and updates"): Workbox's injectManifest fills its
@@ -82,7 +109,7 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), precompressAssets(), routePreloadManifest([LOGIN_SCREEN, ...MAIN_SCREENS, CALENDAR_SCREEN, PORTAL_SCREEN]), serviceWorker],
+  plugins: [react(), portalPageInDev(), precompressAssets(), routePreloadManifest([LOGIN_SCREEN, ...MAIN_SCREENS, CALENDAR_SCREEN, PORTAL_SCREEN]), serviceWorker],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -93,6 +120,8 @@ export default defineConfig({
     // the real budget (login route ≤ 200 KB gzip) is measured from dist/.vite/manifest.json (docs/web.md).
     chunkSizeWarningLimit: 450,
     rolldownOptions: {
+      // Two pages: the professional's app and the patient portal (docs/web.md "The portal's entry").
+      input: { main: path.resolve(import.meta.dirname, 'index.html'), portal: path.resolve(import.meta.dirname, 'portal.html') },
       output: {
         // Left to itself the bundler cuts one chunk per lazy locale file, and a screen loads every one of
         // its language (each a round trip on a phone's network): one chunk per language instead. (Grouping
@@ -100,19 +129,18 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'locales-es', test: lazyLocaleOf('es', false) },
-            { name: 'locales-es-AR', test: lazyLocaleOf('es-AR', false) },
-            { name: 'locales-en', test: lazyLocaleOf('en', false) },
-            { name: 'locales-es-portal', test: lazyLocaleOf('es', true) },
-            { name: 'locales-es-AR-portal', test: lazyLocaleOf('es-AR', true) },
-            { name: 'locales-en-portal', test: lazyLocaleOf('en', true) },
+            ...['es', 'es-AR', 'en'].flatMap((language) => [
+              { name: `locales-${language}`, test: lazyLocaleOf(language, 'app') },
+              { name: `locales-${language}-portal`, test: lazyLocaleOf(language, 'portal') },
+              { name: `locales-${language}-plans`, test: lazyLocaleOf(language, 'plans') },
+            ]),
             {
               name: firstLoadGroups({
                 entry: source('main.tsx'),
+                portal: PORTAL_ENTRY,
                 login: LOGIN_SCREEN.modules[0]!,
                 shell: MAIN_LAYOUT,
                 screens: MAIN_SCREENS.map((screen) => screen.modules[1]!),
-                portal: PORTAL_SCREEN.modules[0]!,
               }),
             },
           ],

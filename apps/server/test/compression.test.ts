@@ -20,10 +20,15 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(distDir, `${name}.gz`), gzipSync(content));
   };
   write('index.html', `<!doctype html><html><head><title>Almendra</title></head><body>${'<p>Almendra</p>'.repeat(200)}</body></html>`);
+  // The patient portal's own page (apps/web/portal.html).
+  write('portal.html', `<!doctype html><html><head><title>Almendra</title></head><body>${'<p>Mi portal</p>'.repeat(200)}</body></html>`);
   // What the web build writes for the landing screens (apps/web/build/first-load-chunks.ts).
   fs.writeFileSync(
     path.join(distDir, 'route-preload.json'),
-    JSON.stringify({ '/pacientes': { scripts: ['/assets/patients-page-x1.js', '/assets/app-shell-x2.js', '/assets/"><script>alert(1)</script>.js'], styles: ['/assets/app-shell-x3.css'] } }),
+    JSON.stringify({
+      '/pacientes': { scripts: ['/assets/patients-page-x1.js', '/assets/app-shell-x2.js', '/assets/"><script>alert(1)</script>.js'], styles: ['/assets/app-shell-x3.css'] },
+      '/portal': { scripts: ['/assets/locales-es-portal-x4.js'], styles: [] },
+    }),
   );
   write('assets/main-abc123.js', script);
   t = await createTestApp({ WEB_DIST_DIR: distDir }, { serveWeb: true });
@@ -81,6 +86,19 @@ describe('the SPA shell of a landing screen', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.payload).not.toContain('modulepreload');
     expect(response.payload).toContain('<p>Almendra</p>');
+  });
+
+  it("the patient portal's addresses get the portal's own page, with its preloads on /portal", async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/portal?tab=chat', headers: { 'accept-encoding': 'identity' } });
+    expect(home.statusCode).toBe(200);
+    expect(home.payload).toContain('<p>Mi portal</p>');
+    expect(home.payload).toContain('<link rel="modulepreload" crossorigin href="/assets/locales-es-portal-x4.js" />');
+    const accept = await t.app.inject({ method: 'GET', url: '/portal/aceptar?code=AB12', headers: { 'accept-encoding': 'identity' } });
+    expect(accept.payload).toContain('<p>Mi portal</p>');
+    expect(accept.payload).not.toContain('modulepreload');
+    // Only /portal and below: an address that merely starts with the word is the professional's app.
+    const other = await t.app.inject({ method: 'GET', url: '/portales', headers: { 'accept-encoding': 'identity' } });
+    expect(other.payload).toContain('<p>Almendra</p>');
   });
 });
 

@@ -1,16 +1,22 @@
 // Chunk groups for the first load of a screen (issue 15). Left to itself the bundler cuts one chunk per
 // distinct set of importing routes: /inicio asked for ~90 files, and on a phone's HTTP/1.1 connection
 // (6 at a time, 150 ms round trip) that queue, and the ~80 <link rel=modulepreload> the loader inserts,
-// cost more than the bytes. The groups here:
-//   - what the entry needs (shared by lazy chunks too, so not in the entry chunk itself): one chunk;
-//   - what the login screen needs beyond the entry chunk (shared UI, not feature code): one chunk;
-//   - what the patient portal needs beyond that, other than feature code (issue 27: the portal's first
-//     load must stay light, so it never loads the professional's shell groups below): one chunk, which
-//     the shell and the screens load too where they share it;
-//   - what the signed-in shell (main layout) needs beyond that: one chunk;
-//   - what two or more of the main screens share beyond that: one chunk;
+// cost more than the bytes. Two pages, two entries (issue 27): the professional's app (index.html,
+// main.tsx) and the patient portal (portal.html, portal-main.tsx). The groups here:
+//   - what both entries run at start, and what the portal shares with the sign-in screen: `boot`;
+//   - what only the portal runs at start and nothing of the professional's app loads: `portal-boot`;
+//   - what the portal runs at start that some professional screen loads too: `portal-ui`;
+//   - what only the professional's app runs at start: `app-boot` (it starts the professional's router,
+//     so the portal must never load it), and of that what the portal's lazy parts (the toasts) use too:
+//     `app-boot-shared`;
+//   - what the portal's lazy parts share with the professional's first loads: `shared-ui`;
+//   - what the login screen needs beyond the entry (shared UI, not feature code): `login-ui`;
+//   - what the signed-in shell (main layout) needs beyond that: `app-shell`;
+//   - what two or more of the main screens share beyond that: `screens-common`;
 //   - each screen's own code stays in its route chunk; everything else is chunked as before.
-// Membership comes from the module graph following static imports only. A barrel module (a package's
+// The last three never hold anything the portal may load (they import `app-boot`).
+// Membership comes from the module graph following static imports (what the portal may ever load:
+// dynamic ones too, whole modules). A barrel module (a package's
 // index that only re-exports, like @mantine/core's or the icon set's) is followed only along the names
 // the importing module asks for: following all of its imports would put the whole component library in
 // every group (the barrel is reachable from the entry).
@@ -191,38 +197,78 @@ export function createReach(graph: ModuleGraph) {
 const EVALUATED_ON_LOAD = /[\\/](packages[\\/]contracts|node_modules[\\/]zod)[\\/]/;
 
 export interface FirstLoadRoutes {
+  /** The professional's app's entry module (main.tsx). */
   entry: string;
+  /** The patient portal's entry module (portal-main.tsx, a second HTML page). */
+  portal: string;
   login: string;
   shell: string;
   screens: readonly string[];
-  /** The patient portal's route module. */
-  portal: string;
+}
+
+interface FullModuleGraph extends ModuleGraph {
+  getModuleInfo(id: string): { id: string; code: string | null; importedIds: readonly string[]; dynamicallyImportedIds?: readonly string[] } | null;
+}
+
+/** Every module reachable from the roots through static and dynamic imports, whole. */
+function reachAll(graph: FullModuleGraph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+  }
+  return seen;
 }
 
 /** The `name` function of a code-splitting group: which first-load chunk a module goes to, or none. */
 export function firstLoadGroups(routes: FirstLoadRoutes) {
   let groupOf: Map<string, string> | undefined;
-  return (id: string, ctx: ModuleGraph): string | null => {
+  return (id: string, ctx: FullModuleGraph): string | null => {
     if (!groupOf) {
       const assigned = new Map<string, string>();
       const reach = createReach(ctx);
       const entry = reach([routes.entry]);
-      const claim = (ids: Iterable<string>, name: string, accept: (id: string) => boolean = () => true) => {
-        for (const m of ids) if (!entry.has(m) && !assigned.has(m) && accept(m)) assigned.set(m, name);
-      };
-      // What the entry needs, lazy chunks share too: one chunk beside the entry's tiny own (the bundler
-      // had cut it into ten files, each a request before anything runs, on every screen).
-      for (const m of entry) if (m !== routes.entry && !m.endsWith('.css')) assigned.set(m, 'boot');
-      claim(reach([routes.login]), 'login-ui', (m) => !m.includes('/src/features/'));
-      // Nothing the portal needs goes into the professional's groups below (the portal would load them
-      // whole): its feature code keeps the bundler's own chunks, shared with the screens that use it.
       const portal = reach([routes.portal]);
-      claim(portal, 'portal-ui', (m) => !m.includes('/src/features/') && !EVALUATED_ON_LOAD.test(m));
-      const notPortal = (m: string) => !portal.has(m);
-      claim(reach([routes.shell]), 'app-shell', (m) => m !== routes.shell && !EVALUATED_ON_LOAD.test(m) && notPortal(m));
+      const login = reach([routes.login]);
+      // Everything the professional's app may ever load, and everything the portal may (its lazy tabs).
+      const appAll = reachAll(ctx, [routes.entry]);
+      const portalAll = reachAll(ctx, [routes.portal]);
+      const claim = (ids: Iterable<string>, name: string, accept: (id: string) => boolean = () => true) => {
+        for (const m of ids) if (!assigned.has(m) && accept(m)) assigned.set(m, name);
+      };
+      const own = (m: string) => m !== routes.entry && m !== routes.portal && (!m.endsWith('.css') || m.endsWith('.module.css'));
+      // What both entries run at start (React, the router, i18n, Query, Mantine's core): one chunk, `boot`.
+      // So is what the portal shares with the sign-in screen (inputs, buttons): every professional screen
+      // loads that too, and in a portal chunk it would bring the portal's own code to /login.
+      claim([...portal].filter((m) => entry.has(m) || login.has(m)), 'boot', own);
+      // What only the portal runs at start, and that nothing of the professional's app ever loads:
+      // `portal-boot` (the portal's screen, its header, its cards).
+      claim([...portal].filter((m) => !appAll.has(m)), 'portal-boot', own);
+      // What the portal runs at start that some professional screen loads too (the notifications card,
+      // the tabs…): `portal-ui`, which those screens load where they share it. The shared zod schemas
+      // stay out (see EVALUATED_ON_LOAD).
+      claim(portal, 'portal-ui', (m) => own(m) && !EVALUATED_ON_LOAD.test(m));
+      // What only the professional's app runs at start: `app-boot`; of that, what the portal's lazy
+      // parts may load too (the toasts) goes apart, `app-boot-shared`, so they never load `app-boot`.
+      claim(entry, 'app-boot', (m) => own(m) && !portalAll.has(m));
+      claim(entry, 'app-boot-shared', own);
+      // The professional's groups below import `app-boot`, which starts the professional's router: nothing
+      // the portal may load goes into them. What the portal's lazy parts (its chat, plan, log and call
+      // tabs, the appearance menu) share with the professional's first loads is one chunk of its own,
+      // `shared-ui`, which both load where they need it (left to the bundler, such modules made chunks
+      // that imported each other in a cycle, and a screen read an icon before its chunk had run).
+      const professional = reach([routes.login, routes.shell, ...routes.screens]);
+      claim([...professional].filter((m) => portalAll.has(m)), 'shared-ui', (m) => own(m) && !EVALUATED_ON_LOAD.test(m));
+      const professionalOnly = (m: string) => !entry.has(m) && !portal.has(m) && !portalAll.has(m);
+      claim(login, 'login-ui', (m) => professionalOnly(m) && !m.includes('/src/features/'));
+      claim(reach([routes.shell]), 'app-shell', (m) => professionalOnly(m) && m !== routes.shell && !EVALUATED_ON_LOAD.test(m));
       const counts = new Map<string, number>();
       for (const screen of routes.screens) for (const m of reach([screen])) counts.set(m, (counts.get(m) ?? 0) + 1);
-      claim([...counts].filter(([m, n]) => n >= 2 && !routes.screens.includes(m) && !EVALUATED_ON_LOAD.test(m) && notPortal(m)).map(([m]) => m), 'screens-common');
+      claim([...counts].filter(([m, n]) => n >= 2 && !routes.screens.includes(m) && !EVALUATED_ON_LOAD.test(m) && professionalOnly(m)).map(([m]) => m), 'screens-common');
       groupOf = assigned;
     }
     return groupOf.get(id) ?? null;
@@ -235,6 +281,8 @@ export interface LandingScreen {
   modules: readonly string[];
   /** Named chunks it always loads besides (the neutral Spanish locale chunk, every language's fallback). */
   chunkNames?: readonly string[];
+  /** The HTML page it is served (default index.html): the chunks that page's entry loads are not listed. */
+  html?: string;
 }
 
 export const ROUTE_PRELOAD_FILE = 'route-preload.json';
@@ -262,9 +310,14 @@ export function routePreloadManifest(screens: readonly LandingScreen[]): Plugin 
         roots.forEach((chunk) => visit(chunk.fileName));
         return seen;
       };
-      const entry = closure(chunks.filter((chunk) => chunk.isEntry));
+      const entryOf = (html: string) => {
+        const chunk = chunks.find((c) => c.isEntry && c.facadeModuleId !== null && path.basename(c.facadeModuleId) === html);
+        if (!chunk) throw new Error(`route-preload: no entry chunk for ${html}`);
+        return closure([chunk]);
+      };
       const preload: Record<string, { scripts: string[]; styles: string[] }> = {};
       for (const screen of screens) {
+        const entry = entryOf(screen.html ?? 'index.html');
         const roots = screen.modules.map((module) => {
           const chunk = chunks.find((c) => c.facadeModuleId === module);
           if (!chunk) throw new Error(`route-preload: no chunk for ${module}`);

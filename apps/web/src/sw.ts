@@ -1,7 +1,8 @@
 // The service worker (issue 27), built by vite-plugin-pwa (injectManifest: Workbox fills
 // self.__WB_MANIFEST with the build's files and their revisions). What it does:
 // - precaches the app shell (index.html, every built chunk and style sheet, the boot files, icons and
-//   manifests) and answers every navigation to a screen with the cached index.html, online or not: a
+//   manifests) and answers every navigation to a screen with the cached index.html (portal.html for the
+//   patient portal's /portal and /portal/…), online or not: a
 //   repeat visit paints without the network, and the app opens offline. Server pages (/p/ profiles,
 //   /turno/ links), the API and files (robots.txt, sitemap.xml…) are never answered with the shell.
 // - keeps the last answer of the API reads the patient portal needs to open offline (who is signed in,
@@ -23,7 +24,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { NOT_SHELL_NAVIGATIONS, OFFLINE_API_CACHE, OFFLINE_OWNER_KEY, PLAN_PDF_PATH, PLAN_PATH, isOfflineApiPath, keepsAnswerFor } from './lib/offline-routes';
+import { NOT_SHELL_NAVIGATIONS, OFFLINE_API_CACHE, OFFLINE_OWNER_KEY, PLAN_PDF_PATH, PLAN_PATH, PORTAL_NAVIGATION, isOfflineApiPath, keepsAnswerFor } from './lib/offline-routes';
 import { clickAction, notificationUrl, readPushPayload } from './lib/push-notification';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -85,6 +86,9 @@ registerRoute(
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), onlyTheOwnersAnswers, keepPlanPdf],
   }),
 );
+
+// The patient portal is a page of its own (portal.html, like the server answers /portal and /portal/…).
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/portal.html'), { allowlist: [PORTAL_NAVIGATION], denylist: NOT_SHELL_NAVIGATIONS }));
 
 // Every other navigation to a screen answers the precached shell (online too: the repeat visit paints
 // from here). The server's own pages and files are left to the network.

@@ -47,16 +47,32 @@ export function withPreloadLinks(html: string, preload: RoutePreload): string {
   return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
 }
 
-/** Reads index.html and route-preload.json from the built app; answers the HTML for a path. */
+/** The patient portal's addresses: its own page, portal.html (apps/web/src/portal-main.tsx; issue 27). */
+const PORTAL_PATH = /^\/portal(\/|$)/;
+
+export function isPortalPath(pathname: string): boolean {
+  return PORTAL_PATH.test(pathname);
+}
+
+/**
+ * Reads index.html, portal.html and route-preload.json from the built app; answers the HTML for a path:
+ * the portal's page for /portal and /portal/…, the professional's app for every other screen.
+ */
 export function createSpaShell(distDir: string) {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const portalFile = path.join(distDir, 'portal.html');
+  // A build from before the portal had its own page: index.html serves it too.
+  const portalHtml = fs.existsSync(portalFile) ? fs.readFileSync(portalFile, 'utf8') : html;
   let preloads: Record<string, RoutePreload> = {};
   const preloadFile = path.join(distDir, 'route-preload.json');
   if (fs.existsSync(preloadFile)) preloads = JSON.parse(fs.readFileSync(preloadFile, 'utf8')) as Record<string, RoutePreload>;
   const fallback = compressed(html);
-  const variants = new Map(Object.entries(preloads).map(([pathname, preload]) => [pathname, compressed(withPreloadLinks(html, preload))]));
+  const portalFallback = compressed(portalHtml);
+  const variants = new Map(
+    Object.entries(preloads).map(([pathname, preload]) => [pathname, compressed(withPreloadLinks(isPortalPath(pathname) ? portalHtml : html, preload))]),
+  );
   return (pathname: string, acceptEncoding: string | undefined): SpaShellBody => {
-    const variant = variants.get(pathname) ?? fallback;
+    const variant = variants.get(pathname) ?? (isPortalPath(pathname) ? portalFallback : fallback);
     const accepted = acceptEncoding ?? '';
     if (/\bbr\b/.test(accepted)) return { body: variant.br, encoding: 'br' };
     if (/\bgzip\b/.test(accepted)) return { body: variant.gzip, encoding: 'gzip' };

@@ -16,7 +16,7 @@ import { createSpaShell } from './spa-shell.js';
 const FILE_PATH = /^\/assets\/|\.[a-z0-9]{1,12}$/i;
 
 /** Files whose content changes under the same name on each deployment: always revalidated. */
-const REVALIDATED = new Set(['sw.js', 'index.html', 'manifest.webmanifest', 'route-preload.json']);
+const REVALIDATED = new Set(['sw.js', 'index.html', 'portal.html', 'manifest.webmanifest', 'route-preload.json']);
 
 export function isFilePath(pathname: string): boolean {
   return FILE_PATH.test(pathname);
@@ -50,8 +50,9 @@ export async function serveSinglePageApp(app: FastifyInstance, distDir: string):
       if (filePath.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json; charset=utf-8');
     },
   });
-  // Static files are registered one route each; every other GET outside /api answers the SPA shell,
-  // with the preload links of the screen it lands on (lib/spa-shell.ts).
+  // Static files are registered one route each; every other GET outside /api answers the SPA shell
+  // (portal.html for /portal…, index.html otherwise), with the preload links of the screen it lands on
+  // (lib/spa-shell.ts).
   const shellFor = createSpaShell(distDir);
   const spaShell = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';

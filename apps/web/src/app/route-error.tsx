@@ -12,6 +12,11 @@ import { ChunkLoadError } from './lazy-page';
 
 export function RouteError() {
   const error = useRouteError();
+  return <ErrorScreen error={error} status={isRouteErrorResponse(error) ? error.status : undefined} />;
+}
+
+/** The error screen itself, also shown by the patient portal's own app (portal-app.tsx), which has no route tree. */
+export function ErrorScreen({ error, status: routeStatus }: { error: unknown; status?: number }) {
   const { t } = useTranslation(['errors', 'common']);
   useEffect(() => hideBootOverlay(), []);
 
@@ -40,7 +45,7 @@ export function RouteError() {
       <StatusScreen icon={IconCloudOff} title={t('common:errors.title')} description={t('common:errors.network')} actions={reload} />
     );
   } else {
-    const status = isRouteErrorResponse(error) ? error.status : isApiError(error) ? error.status : 500;
+    const status = routeStatus ?? (isApiError(error) ? error.status : 500);
     screen = (
       <StatusScreen
         icon={IconServerOff}

@@ -3,7 +3,7 @@
 // welcome page for a visitor; unknown paths → the 404 screen.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { ensureSession } from '../lib/auth';
-import { loadLazyNamespaces, PORTAL_NAMESPACES } from '../lib/i18n';
+import { loadLazyNamespaces } from '../lib/i18n';
 import { guardLoader } from './access';
 import { FullPageLayout } from './layouts/full-page-layout';
 import { lazyPage, loadWithTimeout, type LazyPage } from './lazy-page';
@@ -42,7 +42,6 @@ const chat = () => import('../features/chat/routes/chat-pages');
 const video = () => import('../features/video/routes/video-pages');
 const help = () => import('../features/help/routes/help-pages');
 const welcome = () => import('../features/account/routes/welcome-page');
-const portal = () => import('../features/portal/routes/portal-pages');
 
 /** '/' for a signed-out visitor: what Almendra is, with sign-up and sign-in. */
 const WelcomePage = lazyPage('welcome', welcome, 'WelcomePage');
@@ -55,7 +54,11 @@ async function rootLoader() {
   return null;
 }
 
-export const PAGES: Record<PageKey, LazyPage> = {
+/** The patient portal's screens: an app of its own (portal.html, portal-app.tsx), loaded as a page. */
+type PortalPageKey = 'portal' | 'portalAccept';
+const PORTAL_PAGES: ReadonlySet<PageKey> = new Set<PortalPageKey>(['portal', 'portalAccept']);
+
+export const PAGES: Record<Exclude<PageKey, PortalPageKey>, LazyPage> = {
   dashboard: lazyPage('dashboard', dashboard, 'DashboardPage'),
   payment: lazyPage('billing', billing, 'PaymentPage'),
   plans: lazyPage('billing', billing, 'PlansPage'),
@@ -98,8 +101,6 @@ export const PAGES: Record<PageKey, LazyPage> = {
   notAuthorized: lazyPage('errors', errors, 'NotAuthorizedPage'),
   maintenance: lazyPage('errors', errors, 'MaintenancePage'),
   comingSoon: lazyPage('errors', errors, 'ComingSoonPage'),
-  portal: lazyPage('portal', portal, 'PortalPage'),
-  portalAccept: lazyPage('portal', portal, 'PortalAcceptPage'),
 };
 
 /**
@@ -120,19 +121,33 @@ const SHELL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>([
   'comingSoon',
 ]);
 
-/** Screens that load only some feature namespaces (the rest load them all). */
-const PAGE_NAMESPACES: Partial<Record<PageKey, Parameters<typeof loadLazyNamespaces>[0]>> = {
-  portal: PORTAL_NAMESPACES,
-  portalAccept: PORTAL_NAMESPACES,
-};
-
 /** Renders nothing: the boot overlay covers the first load, and redirect-only routes never show. */
 function BootFallback() {
   return null;
 }
 
+/**
+ * A navigation to the portal (a patient signing in, a guard sending a patient home) loads it as a page:
+ * the server and the service worker answer /portal… with portal.html. The navigation stays pending
+ * meanwhile (the current screen and the progress bar) instead of flashing an empty screen.
+ */
+function portalRoute(entry: RouteEntry): RouteObject {
+  return {
+    path: entry.path,
+    loader: ({ request }) => {
+      // This page was itself loaded at a portal address (a server or worker that answered it with
+      // index.html): loading it again would loop.
+      if (request.url === window.location.href) throw new Error(`${new URL(request.url).pathname} answered with the professional's app`);
+      window.location.assign(request.url);
+      return new Promise<null>(() => undefined);
+    },
+    element: <BootFallback />,
+  };
+}
+
 function toRouteObject(entry: RouteEntry): RouteObject {
-  const Page = PAGES[entry.page];
+  if (PORTAL_PAGES.has(entry.page)) return portalRoute(entry);
+  const Page = PAGES[entry.page as Exclude<PageKey, PortalPageKey>];
   const guard = guardLoader(entry.access);
   return {
     path: entry.path,
@@ -143,7 +158,7 @@ function toRouteObject(entry: RouteEntry): RouteObject {
       const loading = Promise.all([
         Page.preload(),
         entry.layout === 'main' ? MainLayout.preload() : null,
-        SHELL_PAGES.has(entry.page) ? null : loadWithTimeout('locales', () => loadLazyNamespaces(PAGE_NAMESPACES[entry.page])),
+        SHELL_PAGES.has(entry.page) ? null : loadWithTimeout('locales', () => loadLazyNamespaces()),
       ]);
       // Marked handled: when the guard redirects, a failure of this (now unused) download is no error.
       loading.catch(() => undefined);

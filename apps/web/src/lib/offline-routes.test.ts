@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerSubject, isOfflineApiPath, isShellNavigation, keepsAnswerFor, tokenSubject } from './offline-routes';
+import { bearerSubject, isOfflineApiPath, isShellNavigation, keepsAnswerFor, PORTAL_NAVIGATION, tokenSubject } from './offline-routes';
 
 describe('what the service worker keeps and answers', () => {
   it("keeps the portal's reads for offline use, and no other API data", () => {
@@ -35,5 +35,10 @@ describe('what the service worker keeps and answers', () => {
     expect(keepsAnswerFor(bearer('camila'), 'nora')).toBe(false);
     expect(keepsAnswerFor(null, 'camila')).toBe(false);
     expect(keepsAnswerFor('Bearer sin-formato', 'camila')).toBe(false);
+  });
+
+  it("answers the portal's screens with its own page, its query included (Workbox matches path and query)", () => {
+    for (const path of ['/portal', '/portal/', '/portal/aceptar', '/portal?tab=chat', '/portal/aceptar?code=AB12']) expect(PORTAL_NAVIGATION.test(path), path).toBe(true);
+    for (const path of ['/', '/portales', '/inicio', '/login?to=/portal', '/pacientes']) expect(PORTAL_NAVIGATION.test(path), path).toBe(false);
   });
 });

@@ -30,6 +30,12 @@ export function isOfflineApiPath(pathname: string): boolean {
  */
 export const NOT_SHELL_NAVIGATIONS: RegExp[] = [/^\/(api|p|turno)(\/|$)/, /\.[a-z0-9]{1,12}$/i];
 
+/**
+ * The patient portal's screens: answered with its own page, portal.html (src/portal-main.tsx). Workbox
+ * matches a navigation's path and query together (/portal?tab=chat, a notification's address).
+ */
+export const PORTAL_NAVIGATION = /^\/portal([/?]|$)/;
+
 export function isShellNavigation(pathname: string): boolean {
   return !NOT_SHELL_NAVIGATIONS.some((path) => path.test(pathname));
 }

@@ -20,7 +20,8 @@ function SignedInUserMenu() {
   return <UserMenu me={me.data} />;
 }
 
-export function FullPageLayout() {
+/** `userMenu` off: the patient portal's own app (portal-app.tsx), whose patients have no user menu (the header is laid out the same). */
+export function FullPageLayout({ userMenu = true }: { userMenu?: boolean }) {
   const { t } = useTranslation('common');
   const location = useLocation();
   const signedIn = useSignedIn();
@@ -32,7 +33,7 @@ export function FullPageLayout() {
           <Text component="span" fw={700} fz={28} aria-hidden>
             {t('appName')}
           </Text>
-          {showUserMenu ? (
+          {showUserMenu && userMenu ? (
             <Suspense fallback={null}>
               <SignedInUserMenu />
             </Suspense>

@@ -9,17 +9,13 @@ import {
   IconHelp,
   IconLock,
   IconLogout,
-  IconMoon,
   IconNote,
-  IconDeviceDesktop,
-  IconSun,
-  IconSunMoon,
   IconUser,
 } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { MeResponse, Theme, UpdatePreferencesRequest } from '@almendra/contracts';
+import type { MeResponse, UpdatePreferencesRequest } from '@almendra/contracts';
 import { endSession } from '../../lib/auth';
 import { fullName, updatePreferences } from '../../lib/current-user';
 import { setLocked } from '../../lib/lock';
@@ -27,6 +23,7 @@ import { useProfilePhotoUrl } from '../../lib/profile-photo';
 import { preferencesStore, spanishLocaleFor, THEMES } from '../../lib/preferences';
 import { LOCK_SCREEN_PATH } from '../guard';
 import classes from './main-layout.module.css';
+import { THEME_ICONS } from './theme-icons';
 
 function usePreferences() {
   return useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
@@ -64,15 +61,14 @@ export function LocaleSwitch({ countryCode }: { countryCode: string | null }) {
   );
 }
 
-const THEME_ICONS: Record<Theme, typeof IconSun> = { system: IconDeviceDesktop, light: IconSun, dark: IconMoon, 'semi-dark': IconSunMoon };
-
-export function ThemeMenu() {
+/** The appearance menu; `defaultOpened` when it is loaded by a click on its stand-in (the portal's ThemeMenuButton). */
+export function ThemeMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
   const { t } = useTranslation('nav');
   const { theme } = usePreferences();
   const save = useSavePreferences();
   const CurrentIcon = THEME_ICONS[theme];
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('navbar.appearance')} data-testid="theme-menu">
           <CurrentIcon size={20} aria-hidden />

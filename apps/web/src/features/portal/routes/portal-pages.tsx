@@ -1,28 +1,26 @@
 // /portal: the patient's portal, built for a phone first: home (next appointment, plan, unread
 // messages), my plan (readable here, with its PDF), chat with my nutritionist, my daily log, and video
-// calls (the incoming-call notice shows on every tab). /portal/aceptar: code + password → account.
-// The home tab is what a first visit paints; the plan, chat and log tabs load their code when opened
-// (issue 27: the portal's first load on a phone stays under 150 KB of JavaScript).
+// calls (the incoming-call notice shows on every tab). The invitation page /portal/aceptar is
+// portal-accept-page.tsx. The portal has its own entry (portal.html, app/portal-app.tsx): the home tab is
+// what a first visit paints; the plan, chat, log and call tabs, the appearance menu and the tooltip load
+// their code when opened (issue 27: the portal's first load on a phone stays under 150 KB of JavaScript).
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Container, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Badge, Button, Container, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { AutoTextarea } from '../../../components/auto-textarea';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBrandWhatsapp, IconCalendarEvent, IconHome, IconLogout, IconMessages, IconNotebook, IconSalad, IconVideo } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ThemeMenu } from '../../../app/layouts/navbar-controls';
-import { PasswordField } from '../../../components/password-field';
-import { fieldErrors } from '../../../lib/api-error';
-import { endSession, startSession } from '../../../lib/auth';
+import { useNavigate, useSearchParams } from 'react-router';
+import { endSession } from '../../../lib/auth';
 import { showError, showWarning } from '../../../lib/toast';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
 import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
-import { AuthCard } from '../../account/components/auth-card';
 import { chatApi } from '../../chat/api/chat-api';
-import { CallScreen, IncomingCallNotice, useCallState } from '../../video/components/call-screen';
+import { IncomingCallNotice, useCallState } from '../../video/components/incoming-call-notice';
 import { callManager } from '../../video/lib/call-manager';
 import { portalApi, portalKeys, portalMeQuery } from '../api/portal-api';
+import { DeferredTooltip, ThemeMenuButton } from '../components/deferred-controls';
 import { InstallCard } from '../components/install-card';
 import { VersionCheck } from '../../../app/version-check';
 import { NotificationsCard } from '../../push/components/notifications-card';
@@ -33,6 +31,7 @@ const ChatThread = lazy(() => import('../../chat/components/chat-thread').then((
 const PlanReader = lazy(() => import('../components/plan-reader').then((m) => ({ default: m.PlanReader })));
 const DailyLogForm = lazy(() => import('../components/daily-log-form').then((m) => ({ default: m.DailyLogForm })));
 const DailyLogDays = lazy(() => import('../components/daily-log-days').then((m) => ({ default: m.DailyLogDays })));
+const CallScreen = lazy(() => import('../../video/components/call-screen').then((m) => ({ default: m.CallScreen })));
 
 /** A tab whose code loads when it is first opened: a loader meanwhile. */
 function LazyTab({ children }: { children: ReactNode }) {
@@ -108,12 +107,12 @@ export function PortalPage() {
             </div>
           </Group>
           <Group gap={4} wrap="nowrap">
-          <ThemeMenu />
-          <Tooltip label={t('portal:portal.signOut')}>
+          <ThemeMenuButton />
+          <DeferredTooltip label={t('portal:portal.signOut')}>
             <ActionIcon variant="subtle" size="lg" aria-label={t('portal:portal.signOut')} onClick={() => void endSession().then(() => navigate('/login?para=paciente', { replace: true }))}>
               <IconLogout size={20} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
           </Group>
         </Group>
         <IncomingCallNotice onAccept={() => setTab('call')} />
@@ -194,7 +193,9 @@ export function PortalPage() {
             {call.phase === 'idle' || call.phase === 'incoming' ? (
               <Text c="dimmed">{t('portal:portal.callHint')}</Text>
             ) : (
-              <CallScreen onExit={() => { callManager.reset(); setTab('home'); }} />
+              <LazyTab>
+                <CallScreen onExit={() => { callManager.reset(); setTab('home'); }} />
+              </LazyTab>
             )}
           </Tabs.Panel>
         </Tabs>
@@ -374,71 +375,4 @@ function MyLog() {
   const log = useQuery({ queryKey: portalKeys.log, queryFn: () => portalApi.myLog() });
   if (!log.data || log.data.days.length === 0) return null;
   return <DailyLogDays days={log.data.days} />;
-}
-
-export function PortalAcceptPage() {
-  const { t } = useTranslation(['portal', 'auth']);
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const [code, setCode] = useState(params.get('code') ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const accept = useMutation({
-    mutationFn: () => portalApi.accept({ code, password }),
-    onSuccess: (session) => {
-      startSession({ ...session, nutritionist: null });
-      void navigate('/portal', { replace: true });
-    },
-    onError: (error) => {
-      setErrors(fieldErrors(error));
-      showError(error);
-    },
-  });
-  return (
-    <AuthCard
-      title={t('portal:accept.title')}
-      subtitle={t('portal:accept.subtitle')}
-      footer={
-        <>
-          {t('portal:accept.haveAccount')}{' '}
-          <Anchor component={Link} to="/login?para=paciente">
-            {t('portal:accept.login')}
-          </Anchor>
-        </>
-      }
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          accept.mutate();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('portal:accept.code')}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={errors.code}
-            autoComplete="one-time-code"
-            required
-            data-testid="accept-code"
-            styles={{ input: { fontFamily: 'monospace', letterSpacing: 2, textTransform: 'uppercase' } }}
-          />
-          <PasswordField
-            label={t('portal:accept.password')}
-            description={t('portal:accept.passwordHint')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
-            autoComplete="new-password"
-            required
-            data-testid="accept-password"
-          />
-          <Button type="submit" loading={accept.isPending} data-testid="accept-submit">
-            {t('portal:accept.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </AuthCard>
-  );
 }

@@ -2,16 +2,16 @@
 // local videos, microphone and camera toggles, the end button, three window sizes and the ended notices.
 // When the other side mutes or turns its camera off (call.media) its picture shows its initials and a
 // label instead of black frames; a declined call says so (and why, when the other side said).
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Avatar, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconMicrophone, IconMicrophoneOff, IconPhoneOff, IconVideo, IconVideoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { callManager, type CallState } from '../lib/call-manager';
+import { callManager } from '../lib/call-manager';
+import { useCallState } from './incoming-call-notice';
 import classes from './video.module.css';
 
-export function useCallState(): CallState {
-  return useSyncExternalStore(callManager.subscribe, callManager.getState, callManager.getState);
-}
+// The notice and the call state live apart so the patient portal shows the notice without this screen's code.
+export { IncomingCallNotice, useCallState } from './incoming-call-notice';
 
 function Video({ stream, muted, label, testId }: { stream: MediaStream | null; muted: boolean; label: string; testId: string }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -146,39 +146,6 @@ export function CallScreen({ onExit, startLabel, onCallAgain }: { onExit: () => 
               {t('video.exit')}
             </Button>
           )}
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The incoming-call notice: Accept opens the call, Reject hides it. */
-export function IncomingCallNotice({ onAccept }: { onAccept?: () => void }) {
-  const { t } = useTranslation('portal');
-  const call = useCallState();
-  if (call.phase !== 'incoming') return null;
-  return (
-    <Paper withBorder shadow="lg" radius="md" p="md" className={classes.incoming} role="alertdialog" aria-labelledby="incoming-call-title" data-testid="incoming-call">
-      <Stack gap="sm">
-        <Text fw={700} id="incoming-call-title">
-          {t('video.incoming')}
-        </Text>
-        <Text size="sm">{t('video.incomingFrom', { name: call.peerName })}</Text>
-        <Group>
-          <Button
-            color="green"
-            leftSection={<IconVideo size={16} aria-hidden />}
-            onClick={() => {
-              onAccept?.();
-              void callManager.accept();
-            }}
-            data-testid="call-accept"
-          >
-            {t('video.accept')}
-          </Button>
-          <Button color="red" variant="light" onClick={() => callManager.reject()} data-testid="call-reject">
-            {t('video.reject')}
-          </Button>
         </Group>
       </Stack>
     </Paper>

@@ -1,0 +1,189 @@
+// The patient portal's own app (issue 27): portal.html and src/portal-main.tsx mount it at /portal and
+// /portal/… (the server and the service worker answer those addresses with portal.html; docs/web.md
+// "The portal's entry"). It holds only the portal: the same providers as the professional's app (app.tsx:
+// theme from the preferences, i18n, TanStack Query) around two screens, /portal (patients only, the same
+// guard as before) and /portal/aceptar, inside the same full-page layout. No professional route table,
+// layout or screen prefetching; toasts load with the first toast. Any other address the portal navigates
+// to (sign-in, sign-out, the lock screen) is a page load of the professional's app.
+import { Component, lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { notificationsStore } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { portalMeQuery } from '../features/portal/api/portal-api';
+import { PortalPage } from '../features/portal/routes/portal-pages';
+import { configureApiClient } from '../lib/api-client';
+import { i18n, loadLazyNamespaces } from '../lib/i18n';
+import { preferencesColorSchemeManager, preferencesStore } from '../lib/preferences';
+import { queryClient } from '../lib/query-client';
+import { SESSION_STORAGE_KEY } from '../lib/session';
+import { createAppTheme, cssVariablesResolver } from '../lib/theme';
+import { configureAccess, currentViewer } from './access';
+import { hideBootOverlay } from './boot-overlay';
+import { decideAccess, PATIENT_ROLES, type AccessRule } from './guard';
+import { FullPageLayout } from './layouts/full-page-layout';
+import { lazyPage, loadWithTimeout } from './lazy-page';
+import { ErrorScreen } from './route-error';
+
+/** route-table.ts: /portal is for patients; /portal/aceptar is public. */
+const PORTAL_ACCESS: AccessRule = { auth: true, roles: PATIENT_ROLES };
+/** What the home tab reads; the plan tab's namespace ('plans') loads with its code. */
+const PORTAL_HOME_NAMESPACES = ['portal', 'payments'] as const;
+
+// The invitation page's code and texts download together.
+const PortalAcceptPage = lazyPage(
+  'portal-accept',
+  () => Promise.all([import('../features/portal/routes/portal-accept-page'), loadLazyNamespaces(['portal'])]).then(([page]) => page),
+  'PortalAcceptPage',
+);
+const Toasts = lazy(() => import('./portal-toasts'));
+
+const colorSchemeManager = preferencesColorSchemeManager();
+
+/** Re-runs the portal's access check: the session expired, or another tab signed out or in. */
+const recheckListeners = new Set<() => void>();
+const recheckAccess = () => recheckListeners.forEach((listener) => listener());
+
+configureApiClient({ onSessionExpired: recheckAccess });
+// A repeat visit decides on the user the service worker kept; when the one checked in the background
+// may see something else (role, ban, plan), the check runs again (access.ts).
+configureAccess({ onAccessChanged: recheckAccess });
+
+/** How long the portal waits for its home's data before it shows the screen without it (screen-prefetch.ts). */
+const HOME_DATA_WAIT_MS = 1000;
+
+// Another tab logged out (or in as someone else): forget this one's data and re-check access.
+window.addEventListener('storage', (event) => {
+  if (event.key !== SESSION_STORAGE_KEY) return;
+  if (event.newValue === null) queryClient.clear();
+  recheckAccess();
+});
+
+/** A page load of another address: the professional's app answers it (sign-in, lock screen, errors). */
+function leavePortal(to: string): void {
+  window.location.replace(to);
+}
+
+/** Any address that is not the portal's: loaded as a page of the professional's app. */
+function LeavePortal() {
+  const location = useLocation();
+  useEffect(() => leavePortal(`${location.pathname}${location.search}${location.hash}`), [location]);
+  return null;
+}
+
+/** Shown once the screen has rendered: hides index.html's loading overlay and starts at the top. */
+function ScreenShown({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    hideBootOverlay();
+  }, [location.pathname]);
+  return children;
+}
+
+/**
+ * /portal: the access check of route-table.ts (signed in, not locked or suspended, a patient) while the
+ * home tab's texts download, then the home's first data (at most a second's wait), as the professional
+ * app's route loaders do; a redirect is a page load (/login?to=/portal, the lock screen…).
+ */
+function PortalGate({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ allowed: boolean; error?: unknown }>({ allowed: false });
+  const [check, setCheck] = useState(0);
+  useEffect(() => {
+    const listener = () => setCheck((n) => n + 1);
+    recheckListeners.add(listener);
+    return () => void recheckListeners.delete(listener);
+  }, []);
+  useEffect(() => {
+    let live = true;
+    const texts = loadWithTimeout('locales', () => loadLazyNamespaces(PORTAL_HOME_NAMESPACES));
+    texts.catch(() => undefined);
+    currentViewer()
+      .then(async (viewer) => {
+        const decision = decideAccess(window.location, PORTAL_ACCESS, viewer);
+        if (decision.kind === 'redirect') return leavePortal(decision.to);
+        // The home's data: on a repeat visit the one the service worker kept, at once (portal-api.ts).
+        const home = queryClient.prefetchQuery(portalMeQuery());
+        await Promise.all([texts, Promise.race([home, new Promise((resolve) => setTimeout(resolve, HOME_DATA_WAIT_MS))])]);
+        if (live) setState({ allowed: true });
+      })
+      .catch((error: unknown) => {
+        if (live) setState({ allowed: false, error });
+      });
+    return () => {
+      live = false;
+    };
+  }, [check]);
+  if (state.error !== undefined) throw state.error;
+  return state.allowed ? <ScreenShown>{children}</ScreenShown> : null;
+}
+
+/** A failed chunk, a lost connection or an unexpected error: the professional app's error screen. */
+class PortalErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: undefined as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override componentDidCatch() {
+    hideBootOverlay();
+  }
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    return <ErrorScreen error={this.state.error} />;
+  }
+}
+
+/** The toasts (Mantine's Notifications) mount with the first one shown: their code loads then. */
+function LazyToasts() {
+  const wanted = useSyncExternalStore(notificationsStore.subscribe, () => {
+    const { notifications, queue } = notificationsStore.getState();
+    return notifications.length + queue.length > 0;
+  });
+  const [mounted, setMounted] = useState(false);
+  if (wanted && !mounted) setMounted(true);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
+export function PortalApp() {
+  const preferences = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
+  const theme = useMemo(() => createAppTheme(preferences.primaryColor), [preferences.primaryColor]);
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <LazyToasts />
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <PortalErrorBoundary>
+            <BrowserRouter>
+              <Routes>
+                <Route element={<FullPageLayout userMenu={false} />}>
+                  <Route
+                    path="/portal"
+                    element={
+                      <PortalGate>
+                        <PortalPage />
+                      </PortalGate>
+                    }
+                  />
+                  <Route
+                    path="/portal/aceptar"
+                    element={
+                      <ScreenShown>
+                        <PortalAcceptPage />
+                      </ScreenShown>
+                    }
+                  />
+                </Route>
+                <Route path="*" element={<LeavePortal />} />
+              </Routes>
+            </BrowserRouter>
+          </PortalErrorBoundary>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,80 @@
+// /portal/aceptar: the patient's invitation code and a new password make her portal account; then the
+// portal. Its own chunk: the portal's entry (app/portal-app.tsx) loads it only on this page.
+import { useState } from 'react';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
+import { fieldErrors } from '../../../lib/api-error';
+import { startSession } from '../../../lib/auth';
+import { showError } from '../../../lib/toast';
+import { AuthCard } from '../../account/components/auth-card';
+import { portalApi } from '../api/portal-api';
+
+export function PortalAcceptPage() {
+  const { t } = useTranslation(['portal', 'auth']);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [code, setCode] = useState(params.get('code') ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const accept = useMutation({
+    mutationFn: () => portalApi.accept({ code, password }),
+    onSuccess: (session) => {
+      startSession({ ...session, nutritionist: null });
+      void navigate('/portal', { replace: true });
+    },
+    onError: (error) => {
+      setErrors(fieldErrors(error));
+      showError(error);
+    },
+  });
+  return (
+    <AuthCard
+      title={t('portal:accept.title')}
+      subtitle={t('portal:accept.subtitle')}
+      footer={
+        <>
+          {t('portal:accept.haveAccount')}{' '}
+          <Anchor component={Link} to="/login?para=paciente">
+            {t('portal:accept.login')}
+          </Anchor>
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          accept.mutate();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('portal:accept.code')}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={errors.code}
+            autoComplete="one-time-code"
+            required
+            data-testid="accept-code"
+            styles={{ input: { fontFamily: 'monospace', letterSpacing: 2, textTransform: 'uppercase' } }}
+          />
+          <PasswordField
+            label={t('portal:accept.password')}
+            description={t('portal:accept.passwordHint')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+            autoComplete="new-password"
+            required
+            data-testid="accept-password"
+          />
+          <Button type="submit" loading={accept.isPending} data-testid="accept-submit">
+            {t('portal:accept.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,32 @@
+// Entry point of the patient portal (portal.html, served at /portal and /portal/…; issue 27): global
+// styles, then the portal's own app (app/portal-app.tsx), then (when configured) error reporting. The
+// professional's app is main.tsx; what both run at start is shared (docs/web.md "The portal's entry").
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PortalApp } from './app/portal-app';
+import { startErrorReporting } from './lib/error-reporting';
+import { installSubmitFocus } from './lib/form-focus';
+import { captureInstallPrompt } from './lib/install-prompt';
+import { registerServiceWorker } from './lib/service-worker';
+
+// Chromium's install offer can come before the portal has rendered: kept for its "Instalar la app".
+captureInstallPrompt();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+// Every form, on a failed submit, takes the person to its first error (lib/form-focus.ts).
+installSubmitFocus();
+
+createRoot(container).render(
+  <StrictMode>
+    <PortalApp />
+  </StrictMode>,
+);
+
+// After the first render, off the critical path: the SDK is fetched only when the server has a DSN.
+const idle = (callback: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(callback) : setTimeout(callback, 1));
+idle(() => void startErrorReporting());
+// Production builds only; after the load event (lib/service-worker.ts).
+registerServiceWorker();
