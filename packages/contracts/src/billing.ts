@@ -1,6 +1,7 @@
 // Subscriptions, payments and fiscal data (issue 12; seed 1 sections 3, 5 and 9).
 import { z } from 'zod';
 import { idSchema, isoInstantSchema } from './common.js';
+import { PROCESSOR_FAILURE_REASON_KEYS } from './constants.js';
 
 export const PLAN_PERIODS = ['mensual', 'semestral', 'anual'] as const;
 export const planPeriodSchema = z.enum(PLAN_PERIODS, { error: 'El período debe ser mensual, semestral o anual.' });
@@ -60,24 +61,8 @@ export const planStateSchema = z.object({
 });
 export type PlanStateResponse = z.infer<typeof planStateSchema>;
 
-/** Why a processor refused or failed, as packages/domain's processorFailureReason reads it (same list). */
-export const processorFailureReasonSchema = z.enum([
-  'insufficient_funds',
-  'card_declined',
-  'expired_card',
-  'invalid_card_data',
-  'call_issuer',
-  'card_disabled',
-  'fraud_suspected',
-  'too_many_attempts',
-  'duplicate_payment',
-  'authentication_required',
-  'payment_cancelled',
-  'processor_unavailable',
-  'subscription_not_found',
-  'processor_refused',
-  'unknown',
-]);
+/** Why a processor refused or failed (PROCESSOR_FAILURE_REASON_KEYS, constants.ts). */
+export const processorFailureReasonSchema = z.enum(PROCESSOR_FAILURE_REASON_KEYS);
 
 export const subscriptionEventSchema = z.object({
   id: z.string(),

@@ -67,3 +67,23 @@ export const PATIENT_PUSH_EVENTS = ['chat_message', 'video_call', 'plan_publishe
 export const NUTRITIONIST_PUSH_EVENTS = ['chat_message', 'appointment_request', 'appointment_answer'] as const;
 export const PUSH_EVENTS = ['chat_message', 'video_call', 'plan_published', 'appointment_reminder', 'appointment_request', 'appointment_answer'] as const;
 export type PushEvent = (typeof PUSH_EVENTS)[number];
+
+// billing
+/** Why a processor refused or failed, as packages/domain's processorFailureReason reads it (same list). */
+export const PROCESSOR_FAILURE_REASON_KEYS = [
+  'insufficient_funds',
+  'card_declined',
+  'expired_card',
+  'invalid_card_data',
+  'call_issuer',
+  'card_disabled',
+  'fraud_suspected',
+  'too_many_attempts',
+  'duplicate_payment',
+  'authentication_required',
+  'payment_cancelled',
+  'processor_unavailable',
+  'subscription_not_found',
+  'processor_refused',
+  'unknown',
+] as const;

@@ -2,7 +2,8 @@
 // never with the processor's English; the operator's view keeps the processor's words on a second line.
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { processorFailureReasonSchema, type SubscriptionEvent } from '@almendra/contracts';
+import type { SubscriptionEvent } from '@almendra/contracts';
+import { PROCESSOR_FAILURE_REASON_KEYS } from '@almendra/contracts/constants';
 import { PROCESSOR_FAILURE_REASONS } from '@almendra/domain';
 import { renderWithProviders } from '../../../test/render';
 import { i18n } from '../../../lib/i18n';
@@ -43,7 +44,7 @@ describe('BillingHistory', () => {
   });
 
   it('every reason the server can send has its sentence in es and en', async () => {
-    expect(processorFailureReasonSchema.options).toEqual([...PROCESSOR_FAILURE_REASONS]);
+    expect([...PROCESSOR_FAILURE_REASON_KEYS]).toEqual([...PROCESSOR_FAILURE_REASONS]);
     for (const language of ['es', 'es-AR', 'en']) {
       await i18n.changeLanguage(language);
       for (const reason of PROCESSOR_FAILURE_REASONS) {
