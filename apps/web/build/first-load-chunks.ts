@@ -9,7 +9,8 @@
 //   - what only the professional's app runs at start: `app-boot` (it starts the professional's router,
 //     so the portal must never load it), and of that what the portal's lazy parts (the toasts) use too:
 //     `app-boot-shared`;
-//   - what the portal's lazy parts share with the professional's first loads: `shared-ui`;
+//   - what the portal's lazy parts share with the sign-in screen: `login-shared`; with the signed-in
+//     shell and screens: `shared-ui`;
 //   - what the login screen needs beyond the entry (shared UI, not feature code): `login-ui`;
 //   - what the signed-in shell (main layout) needs beyond that: `app-shell`;
 //   - what two or more of the main screens share beyond that: `screens-common`;
@@ -261,13 +262,18 @@ export function firstLoadGroups(routes: FirstLoadRoutes) {
       // tabs, the appearance menu) share with the professional's first loads is one chunk of its own,
       // `shared-ui`, which both load where they need it (left to the bundler, such modules made chunks
       // that imported each other in a cycle, and a screen read an icon before its chunk had run).
-      const professional = reach([routes.login, routes.shell, ...routes.screens]);
-      claim([...professional].filter((m) => portalAll.has(m)), 'shared-ui', (m) => own(m) && !EVALUATED_ON_LOAD.test(m));
+      // What the sign-in screen needs of those is apart (`login-shared`): in `shared-ui` it brought the
+      // shell's menus and chat to /login (+100 KB).
+      claim([...login].filter((m) => portalAll.has(m)), 'login-shared', (m) => own(m) && !EVALUATED_ON_LOAD.test(m));
+      // Of the screens, only what two or more share (as `screens-common`): one screen's own modules stay
+      // with it instead of loading on every signed-in first visit.
+      const counts = new Map<string, number>();
+      for (const screen of routes.screens) for (const m of reach([screen])) counts.set(m, (counts.get(m) ?? 0) + 1);
+      const professional = [...reach([routes.shell]), ...[...counts].filter(([, n]) => n >= 2).map(([m]) => m)];
+      claim(professional.filter((m) => portalAll.has(m)), 'shared-ui', (m) => own(m) && !EVALUATED_ON_LOAD.test(m));
       const professionalOnly = (m: string) => !entry.has(m) && !portal.has(m) && !portalAll.has(m);
       claim(login, 'login-ui', (m) => professionalOnly(m) && !m.includes('/src/features/'));
       claim(reach([routes.shell]), 'app-shell', (m) => professionalOnly(m) && m !== routes.shell && !EVALUATED_ON_LOAD.test(m));
-      const counts = new Map<string, number>();
-      for (const screen of routes.screens) for (const m of reach([screen])) counts.set(m, (counts.get(m) ?? 0) + 1);
       claim([...counts].filter(([m, n]) => n >= 2 && !routes.screens.includes(m) && !EVALUATED_ON_LOAD.test(m) && professionalOnly(m)).map(([m]) => m), 'screens-common');
       groupOf = assigned;
     }
