@@ -1,5 +1,7 @@
 // The subscription history says why a payment was rejected or a change was not confirmed in her language,
 // never with the processor's English; the operator's view keeps the processor's words on a second line.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { SubscriptionEvent } from '@almendra/contracts';
@@ -7,6 +9,7 @@ import { PROCESSOR_FAILURE_REASON_KEYS } from '@almendra/contracts/constants';
 import { PROCESSOR_FAILURE_REASONS } from '@almendra/domain';
 import { renderWithProviders } from '../../../test/render';
 import { i18n } from '../../../lib/i18n';
+import { SRC_ROOT } from '../../../lib/source-scan';
 import { BillingHistory } from './billing-history';
 
 const base = { planKey: 'ar-mensual', amountCents: null, currency: null, reference: null, note: null, createdAt: '2026-03-09T12:00:00.000Z' };
@@ -51,6 +54,25 @@ describe('BillingHistory', () => {
         const text = i18n.t(`billing:failure.${reason}`);
         expect(text, `${language} ${reason}`).not.toBe(`failure.${reason}`);
         expect(text).toMatch(/^[A-ZÁÉÍÓÚÑ].*\.$/);
+      }
+    }
+  });
+
+  it('every history event the server writes has its name in es and en (a raw "receipt.uploaded" showed on /cuenta)', async () => {
+    // The billing service names each event with a literal on a line that sets its type.
+    const service = readFileSync(join(SRC_ROOT, '../../server/src/modules/billing/billing.service.ts'), 'utf8');
+    const types = new Set(
+      service
+        .split('\n')
+        .filter((line) => /\btype\b/.test(line))
+        .flatMap((line) => [...line.matchAll(/'([a-z]+\.[a-z_]+)'/g)].map((m) => m[1]!)),
+    );
+    expect(types.has('receipt.uploaded') && types.has('plan.chosen') && types.has('subscription.reactivated')).toBe(true);
+    for (const language of ['es', 'en']) {
+      await i18n.changeLanguage(language);
+      for (const type of types) {
+        const key = `billing:events.${type.replace('.', '_')}`;
+        expect(i18n.exists(key), `${language} ${type}`).toBe(true);
       }
     }
   });

@@ -32,7 +32,7 @@ export function BillingHistory({ events, operator = false }: { events: Subscript
             ].filter(Boolean);
             return (
               <Table.Tr key={event.id} data-event-type={event.type}>
-                <Table.Td>{formatDate(event.createdAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(event.createdAt)}</Table.Td>
                 <Table.Td>{t(`events.${event.type.replace('.', '_')}`, { defaultValue: event.type })}</Table.Td>
                 <Table.Td>
                   <Stack gap={2}>
