@@ -62,17 +62,21 @@ export function createPlanSolverService(deps: { db: Kysely<DB>; dishes: Pick<Dis
       }
       return out;
     };
-    const result: CandidateDish[] = [];
-    const excluded: NonNullable<ProposeDayResponse['excludedDishes']> = [];
+    const found: { dish: Dish; ingredients: { foodId: string; name: string }[] }[] = [];
     for (const [i, id] of ids.entries()) {
       const dish = await load(id);
       if (!dish || dish.deactivated) {
         if (rules.strict) throw new AppError('NOT_FOUND', 'No encontramos ese alimento o plato.', [{ path: `dishIds.${i}`, message: 'No existe o no es tuyo.' }]);
         continue;
       }
-      const ingredients = await foodsOf(dish);
-      const foodIds = [...new Set(ingredients.map((f) => f.foodId))];
-      const groups = new Map(foodIds.length ? (await db.selectFrom('foods').select(['id', 'group_code']).where('id', 'in', foodIds).execute()).map((r) => [r.id, r.group_code]) : []);
+      found.push({ dish, ingredients: await foodsOf(dish) });
+    }
+    // The food groups of every ingredient of every dish, in one query.
+    const foodIds = [...new Set(found.flatMap(({ ingredients }) => ingredients.map((f) => f.foodId)))];
+    const groups = new Map(foodIds.length ? (await db.selectFrom('foods').select(['id', 'group_code']).where('id', 'in', foodIds).execute()).map((r) => [r.id, r.group_code]) : []);
+    const result: CandidateDish[] = [];
+    const excluded: NonNullable<ProposeDayResponse['excludedDishes']> = [];
+    for (const { dish, ingredients } of found) {
       let reason: string | null = null;
       for (const f of ingredients) {
         const why = rules.reasonOf(f.name, groups.get(f.foodId) ?? null) ?? (rules.disliked.has(f.foodId) ? 'no le gusta' : null);
