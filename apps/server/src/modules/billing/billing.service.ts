@@ -285,24 +285,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   const toEvent = (row: Selectable<DB['subscription_events']>, forOperator = false): SubscriptionEvent => {
     const details = row.details ? (JSON.parse(row.details) as { note?: string; reason?: string; failureCode?: string | null; failureStatus?: number | null; ours?: boolean }) : null;
-    // `ours`: the refusal was the app's own (Spanish) rule, not the processor's words.
-    if (PROCESSOR_FAILURE_EVENTS.has(row.type) && !details?.ours) {
-      const words = details?.reason ?? details?.note ?? null;
-      return {
-        id: row.id,
-        type: row.type,
-        planKey: row.plan_key,
-        amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
-        currency: row.currency,
-        processor: row.processor,
-        reference: row.processor_ref,
-        note: null,
-        reasonCode: processorFailureReason({ code: details?.failureCode, status: details?.failureStatus, text: words }),
-        processorMessage: forOperator ? words : null,
-        createdAt: row.created_at,
-      };
-    }
-    return {
+    const event = {
       id: row.id,
       type: row.type,
       planKey: row.plan_key,
@@ -310,11 +293,19 @@ export function createBillingService(deps: BillingServiceDeps) {
       currency: row.currency,
       processor: row.processor,
       reference: row.processor_ref,
-      note: details?.note ?? null,
-      reasonCode: null,
-      processorMessage: null,
       createdAt: row.created_at,
     };
+    // `ours`: the refusal was the app's own (Spanish) rule, not the processor's words.
+    if (PROCESSOR_FAILURE_EVENTS.has(row.type) && !details?.ours) {
+      const words = details?.reason ?? details?.note ?? null;
+      return {
+        ...event,
+        note: null,
+        reasonCode: processorFailureReason({ code: details?.failureCode, status: details?.failureStatus, text: words }),
+        processorMessage: forOperator ? words : null,
+      };
+    }
+    return { ...event, note: details?.note ?? null, reasonCode: null, processorMessage: null };
   };
 
   async function history(nutritionistId: string, forOperator = false): Promise<SubscriptionEvent[]> {
