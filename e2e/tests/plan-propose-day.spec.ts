@@ -2,7 +2,7 @@
 // reads the proposal meal by meal with its totals and deviation, marks a food "No le gusta" (the next
 // proposal leaves it out and says so), applies it, saves, and the day is still there after a reload.
 // The dialog at 1366×768 and 390×844, light and dark: on a phone the proposal reads one block per meal,
-// never wider than the screen. From favourites: she stars a food in Alimentos and a dish in Platos (kept
+// never wider than the screen; in English the left-out food reads "disliked". From favourites: she stars a food in Alimentos and a dish in Platos (kept
 // after a reload), proposes from "Mis favoritos", sees her dish as a lunch or dinner main course, applies,
 // saves, and the dish is the day's line after a reload.
 import path from 'node:path';
@@ -81,6 +81,23 @@ test('formula plan: propose a day of 1,800 kcal 20/30/50, leave out a food she d
   await expectFits(page);
   await dialogShot(page, 'plan-propose-day-04-proposal-390-light');
   await expectAccessible(page);
+
+  // In English, what was left out reads English: the answer carries a code, the dialog words it.
+  await dialog.getByRole('button', { name: 'Descartar' }).click();
+  await apiCall(page, 'PATCH', '/me/preferences', { locale: 'en' });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: 'Propose a day' }).click();
+  const english = page.getByRole('dialog');
+  await english.getByRole('button', { name: 'Propose', exact: true }).click();
+  await expect(english.getByTestId('solver-summary')).toContainText('Meets the targets', { timeout: 60_000 });
+  const food = (await english.getByTestId('proposed-name').first().innerText()).trim();
+  await english.getByRole('button', { name: `Dislikes ${food} (propose without it)` }).click();
+  await expect(english.getByTestId('excluded-foods')).toContainText(`${food} — disliked`, { timeout: 60_000 });
+  await expect(english.getByTestId('excluded-foods')).not.toContainText('no le gusta');
+  await english.getByTestId('excluded-foods').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(screensDir, 'plan-propose-day-10-excluded-en-1366-light.png') });
 });
 
 /** Nothing in the dialog is wider than its own box (no sideways scrolling on a phone). */

@@ -102,12 +102,15 @@ describe('POST /plans/solve/propose-day with dishes', () => {
     expectOnTarget(body);
     const reasons = Object.fromEntries(body.excludedDishes.map((d: { dishId: string; reason: string }) => [d.dishId, d.reason]));
     expect(reasons).toEqual({ [o]: 'alergia: huevo (Huevo de gallina, entero, crudo)', [c]: 'ya está en un día vecino' });
+    const causes = Object.fromEntries(body.excludedDishes.map((d: { dishId: string; cause: unknown }) => [d.dishId, d.cause]));
+    expect(causes).toEqual({ [o]: { code: 'allergy', term: 'huevo', ingredient: 'Huevo de gallina, entero, crudo' }, [c]: { code: 'neighbour' } });
     expect(body.dishes.map((d: { dishId: string }) => d.dishId)).toEqual([s]);
     // Allowing repeats brings the neighbouring day's dish back; the allergy still keeps the omelette out.
     const again = (await p.call('POST', '/api/v1/plans/solve/propose-day', { ...request, allowRepeats: true })).json();
     expect(again.excludedDishes.map((d: { dishId: string }) => d.dishId)).toEqual([o]);
     // A disliked dish is left out too; another practice's dish is a 404.
     const disliked = (await p.call('POST', '/api/v1/plans/solve/propose-day', { ...request, allowRepeats: true, dislikedDishIds: [s] })).json();
+    expect(disliked.excludedDishes.find((d: { dishId: string }) => d.dishId === s)).toMatchObject({ reason: 'no le gusta', cause: { code: 'disliked' } });
     expect(disliked.dishes.map((d: { dishId: string }) => d.dishId)).toEqual([c]);
     // Only what she picked: her dishes and no food leaves breakfast without candidates, said in words.
     const onlyDishes = await p.call('POST', '/api/v1/plans/solve/propose-day', { ...target, dishIds: [s, c], onlyPicked: true });

@@ -60,6 +60,16 @@ describe('POST /plans/solve/propose-day', () => {
       'usda:15076': 'no le gusta',
       'usda:09040': 'ya está en un día vecino',
     });
+    // The interface words the cause (a code and the recorded term) in its own language.
+    const causes = Object.fromEntries(body.excluded.map((e: { foodId: string; cause: unknown }) => [e.foodId, e.cause]));
+    expect(causes).toMatchObject({
+      'usda:01123': { code: 'allergy', term: 'Huevo' },
+      'usda:01077': { code: 'intolerance', term: 'lactosa' },
+      'usda:18064': { code: 'intolerance', term: 'celiaquía' },
+      'usda:15076': { code: 'disliked' },
+      'usda:09040': { code: 'neighbour' },
+    });
+    for (const e of body.excluded) expect(e.cause.ingredient).toBeUndefined();
     const used = body.items.map((i: { foodId: string }) => i.foodId);
     for (const id of Object.keys(reasons)) expect(used).not.toContain(id);
     // Allowing repeats brings the neighbouring day's banana back into the candidates.
@@ -73,6 +83,8 @@ describe('POST /plans/solve/propose-day', () => {
     const response = await p.call('POST', '/api/v1/plans/solve/propose-day', { ...base, macros: { proteinPct: 30, fatPct: 25, carbsPct: 45 }, foodIds: plant });
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json().error).toMatchObject({ code: 'INFEASIBLE', message: expect.stringMatching(/^Con estos alimentos en porciones usuales no se puede llegar a 28 % de proteínas/) });
+    // The numbers behind the words, for an interface in another language to word them.
+    expect(response.json().error.details).toMatchObject({ reason: 'targets', violations: expect.arrayContaining([expect.objectContaining({ target: 'protein', bound: 28 })]), limits: expect.any(Array), closest: { energyKcal: expect.any(Number) } });
   });
 
   it("answers 404 for another practice's patient and 400 for macros that do not add up", async () => {

@@ -114,15 +114,31 @@ export const proposeDayRequestSchema = z.object({
   avoidDishIds: z.array(idSchema).max(50).optional(),
 });
 export type ProposeDayRequest = z.infer<typeof proposeDayRequestSchema>;
+/**
+ * Why a food or a dish is left out of a proposed day, for the interface to word in its language: `allergy` and
+ * `intolerance` name the patient's recorded `term` ("maní", "celiaquía"), `disliked` is a food or dish she
+ * marked "No le gusta", `neighbour` one on the day before or after. For a dish, `ingredient` names the food
+ * of its recipe the reason is about ("Huevo de gallina, entero, crudo").
+ */
+export const PROPOSE_DAY_EXCLUSION_CODES = ['allergy', 'intolerance', 'disliked', 'neighbour'] as const;
+export const proposeDayExclusionCauseSchema = z.object({
+  code: z.enum(PROPOSE_DAY_EXCLUSION_CODES),
+  term: z.string().optional(),
+  ingredient: z.string().optional(),
+});
+export type ProposeDayExclusionCause = z.infer<typeof proposeDayExclusionCauseSchema>;
 export const proposeDayResponseSchema = z.object({
   items: z.array(z.object({ foodId: idSchema, name: z.string(), slot, grams: z.number(), household: z.string().nullable() })),
   totals: solverTotalsSchema,
   deviation: solverDeviationSchema,
-  /** Foods left out, with the reason ("alergia: maní", "no le gusta", "usado el día anterior"). */
-  excluded: z.array(z.object({ foodId: idSchema, name: z.string(), reason: z.string() })),
+  /**
+   * Foods left out: `cause` is what to show (a code and its parameters); `reason` is the same in Spanish
+   * ("alergia: maní", "no le gusta", "ya está en un día vecino"), kept for API clients that read it.
+   */
+  excluded: z.array(z.object({ foodId: idSchema, name: z.string(), reason: z.string(), cause: proposeDayExclusionCauseSchema })),
   /** Dishes proposed as a lunch's or dinner's main course: portions in steps of ½, their grams, "1 porción". */
   dishes: z.array(z.object({ dishId: idSchema, name: z.string(), slot, portions: z.number(), grams: z.number(), household: z.string().nullable() })).optional(),
-  /** Dishes left out, with the reason ("alergia: maní (en Ensalada Waldorf)", "no le gusta", "ya está en un día vecino"). */
-  excludedDishes: z.array(z.object({ dishId: idSchema, name: z.string(), reason: z.string() })).optional(),
+  /** Dishes left out, as `excluded` ("alergia: huevo (Huevo de gallina, entero, crudo)": `cause` with the ingredient). */
+  excludedDishes: z.array(z.object({ dishId: idSchema, name: z.string(), reason: z.string(), cause: proposeDayExclusionCauseSchema })).optional(),
 });
 export type ProposeDayResponse = z.infer<typeof proposeDayResponseSchema>;

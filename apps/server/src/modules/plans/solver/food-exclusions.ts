@@ -3,6 +3,8 @@
 // the foods a common term stands for: lactose → milk products, gluten/celiac disease → wheat, oats, barley
 // and rye products (the four TACC cereals of the Argentine Código Alimentario, art. 1383), nuts, egg, fish
 // and shellfish. A term that matches nothing known is matched as written.
+import type { ProposeDayExclusionCause } from '@almendra/contracts';
+
 const normalise = (s: string) =>
   s
     .normalize('NFD')
@@ -25,23 +27,37 @@ const FAMILIES: Family[] = [
   { terms: /soja/, names: ['soja', 'tofu'] },
 ];
 
-/** A matcher: the reason a food is left out ("alergia: maní"), or null. */
-export function allergyExclusions(allergies: string | null, intolerances: string | null): (foodName: string, group: string | null) => string | null {
-  const rules: { label: string; names: string[]; groups: string[] }[] = [];
-  const add = (text: string | null, kind: string) => {
+/** Why a food is left out: the patient's recorded term ({code: 'allergy', term: 'maní'}). */
+export interface AllergyCause { code: 'allergy' | 'intolerance'; term: string }
+
+/**
+ * The Spanish words of a cause, for the API's `reason` field (clients that read it): "alergia: maní",
+ * "no le gusta", "ya está en un día vecino", and for a dish the ingredient after it, "(Huevo…)". The
+ * interface words the cause itself, in its language.
+ */
+export function reasonText(cause: ProposeDayExclusionCause): string {
+  const base =
+    cause.code === 'allergy' ? `alergia: ${cause.term ?? ''}` : cause.code === 'intolerance' ? `intolerancia: ${cause.term ?? ''}` : cause.code === 'disliked' ? 'no le gusta' : 'ya está en un día vecino';
+  return cause.ingredient ? `${base} (${cause.ingredient})` : base;
+}
+
+/** A matcher: why a food is left out ({code: 'allergy', term: 'maní'}), or null. */
+export function allergyExclusions(allergies: string | null, intolerances: string | null): (foodName: string, group: string | null) => AllergyCause | null {
+  const rules: { cause: AllergyCause; names: string[]; groups: string[] }[] = [];
+  const add = (text: string | null, code: AllergyCause['code']) => {
     for (const raw of (text ?? '').split(/[,;\n/]|\by\b/)) {
       const term = raw.trim();
       const key = normalise(term);
       if (key.length < 3 || /^(no|ninguna|niega|sin)\b/.test(key)) continue;
       const family = FAMILIES.find((f) => f.terms.test(key));
-      rules.push({ label: `${kind}: ${term}`, names: family ? family.names : [key], groups: family?.groups ?? [] });
+      rules.push({ cause: { code, term }, names: family ? family.names : [key], groups: family?.groups ?? [] });
     }
   };
-  add(allergies, 'alergia');
-  add(intolerances, 'intolerancia');
+  add(allergies, 'allergy');
+  add(intolerances, 'intolerance');
   return (foodName, group) => {
     const name = normalise(foodName);
     const rule = rules.find((r) => (group !== null && r.groups.includes(group)) || r.names.some((n) => new RegExp(`\\b${n}`).test(name)));
-    return rule ? rule.label : null;
+    return rule ? rule.cause : null;
   };
 }

@@ -1,7 +1,7 @@
 // The two plan solvers behind the API: reads what they need (the practice's exchange groups, the foods and
 // dishes of a day, tenant-scoped) and hands plain numbers to the models.
 import type { Kysely } from 'kysely';
-import type { Dish, ProposeDayRequest, ProposeDayResponse, SolveExchangesRequest, SolveExchangesResponse, SolveFormulaDayRequest, SolveFormulaDayResponse } from '@almendra/contracts';
+import type { Dish, ProposeDayExclusionCause, ProposeDayRequest, ProposeDayResponse, SolveExchangesRequest, SolveExchangesResponse, SolveFormulaDayRequest, SolveFormulaDayResponse } from '@almendra/contracts';
 import { householdAmount, measureAmountText, scaleNutrients, type NutrientInput } from '@almendra/domain';
 import type { DB } from '../../../db/schema.js';
 import { AppError } from '../../../lib/errors.js';
@@ -9,7 +9,7 @@ import type { DishesService } from '../../dishes/dishes.service.js';
 import { exchangeGroupsFor } from '../exchange-groups.js';
 import { solveExchanges } from './exchange-distribution.js';
 import { solveFormulaDay, type ResolvedLine } from './formula-day.js';
-import { allergyExclusions } from './food-exclusions.js';
+import { allergyExclusions, reasonText, type AllergyCause } from './food-exclusions.js';
 import { proposeDay, type CandidateDish, type CandidateFood } from './propose-day.js';
 
 type Scope = { nutritionistId: string };
@@ -35,7 +35,7 @@ export function createPlanSolverService(deps: { db: Kysely<DB>; dishes: Pick<Dis
   async function candidateDishes(
     scope: Scope,
     ids: readonly string[],
-    rules: { reasonOf: (name: string, group: string | null) => string | null; disliked: ReadonlySet<string>; dislikedDishes: ReadonlySet<string>; avoid: ReadonlySet<string>; strict: boolean },
+    rules: { reasonOf: (name: string, group: string | null) => AllergyCause | null; disliked: ReadonlySet<string>; dislikedDishes: ReadonlySet<string>; avoid: ReadonlySet<string>; strict: boolean },
   ): Promise<{ dishes: CandidateDish[]; excluded: NonNullable<ProposeDayResponse['excludedDishes']> }> {
     const loaded = new Map<string, Dish | null>();
     const load = async (id: string) => {
@@ -77,17 +77,17 @@ export function createPlanSolverService(deps: { db: Kysely<DB>; dishes: Pick<Dis
     const result: CandidateDish[] = [];
     const excluded: NonNullable<ProposeDayResponse['excludedDishes']> = [];
     for (const { dish, ingredients } of found) {
-      let reason: string | null = null;
+      let cause: ProposeDayExclusionCause | null = null;
       for (const f of ingredients) {
-        const why = rules.reasonOf(f.name, groups.get(f.foodId) ?? null) ?? (rules.disliked.has(f.foodId) ? 'no le gusta' : null);
+        const why: ProposeDayExclusionCause | null = rules.reasonOf(f.name, groups.get(f.foodId) ?? null) ?? (rules.disliked.has(f.foodId) ? { code: 'disliked' } : null);
         if (why) {
-          reason = `${why} (${f.name})`;
+          cause = { ...why, ingredient: f.name };
           break;
         }
       }
-      reason ??= rules.dislikedDishes.has(dish.id) ? 'no le gusta' : rules.avoid.has(dish.id) ? 'ya está en un día vecino' : null;
-      if (reason) {
-        excluded.push({ dishId: dish.id, name: dish.name, reason });
+      cause ??= rules.dislikedDishes.has(dish.id) ? { code: 'disliked' } : rules.avoid.has(dish.id) ? { code: 'neighbour' } : null;
+      if (cause) {
+        excluded.push({ dishId: dish.id, name: dish.name, reason: reasonText(cause), cause });
         continue;
       }
       const n = dish.perServing.nutrients;
@@ -243,8 +243,8 @@ export function createPlanSolverService(deps: { db: Kysely<DB>; dishes: Pick<Dis
       const kept = [];
       for (const row of rows) {
         const name = row.name_es ?? row.name_en ?? '';
-        const reason = reasonOf(name, row.group_code) ?? (disliked.has(row.id) ? 'no le gusta' : avoid.has(row.id) ? 'ya está en un día vecino' : null);
-        if (reason) excluded.push({ foodId: row.id, name, reason });
+        const cause: ProposeDayExclusionCause | null = reasonOf(name, row.group_code) ?? (disliked.has(row.id) ? { code: 'disliked' } : avoid.has(row.id) ? { code: 'neighbour' } : null);
+        if (cause) excluded.push({ foodId: row.id, name, reason: reasonText(cause), cause });
         else kept.push(row);
       }
       const ids = kept.map((r) => r.id);

@@ -290,7 +290,7 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
   }
   const total = nutritionOf(read(closest.values, false));
   const { message, details } = explainMiss(total, targets, 'estos alimentos en porciones usuales');
-  throw new AppError('INFEASIBLE', message, details);
+  throw new AppError('INFEASIBLE', message, { reason: 'targets', ...details });
 }
 
 const scale1 = (n: Nutrition, k: number): Nutrition => ({ energyKcal: n.energyKcal * k, proteinG: n.proteinG * k, fatG: n.fatG * k, carbsG: n.carbsG * k });

@@ -126,6 +126,12 @@ export function explainMiss(closest: Nutrition, targets: Targets, subject: strin
   else if (closest.energyKcal >= eHi - nearKcal) binding.push(`superar ${kcal.format(eHi)} kcal`);
   else if (closest.energyKcal <= eLo + nearKcal) binding.push(`quedar por debajo de ${kcal.format(eLo)} kcal`);
   const violations: { target: string; bound: number; closest: number }[] = [];
+  /** The limits that stopped it, for a client to word ("sin superar 32 % de grasas": fat, max 32). */
+  const limits: { target: string; bound: number; side: 'max' | 'min' }[] = [];
+  if (!(closest.energyKcal < eLo - nearKcal) && !(closest.energyKcal > eHi + nearKcal)) {
+    if (closest.energyKcal >= eHi - nearKcal) limits.push({ target: 'energy', bound: Math.round(eHi), side: 'max' });
+    else if (closest.energyKcal <= eLo + nearKcal) limits.push({ target: 'energy', bound: Math.round(eLo), side: 'min' });
+  }
   for (const m of MACROS) {
     const lo = targets[m.pct] - SOLVER_MACRO_TOLERANCE_PTS;
     const hi = targets[m.pct] + SOLVER_MACRO_TOLERANCE_PTS;
@@ -136,8 +142,13 @@ export function explainMiss(closest: Nutrition, targets: Targets, subject: strin
     } else if (value > hi + near) {
       missed.push(`bajar de ${number.format(hi)} % de ${m.name}`);
       violations.push({ target: m.key, bound: hi, closest: round1(value) });
-    } else if (value >= hi - near) binding.push(`superar ${number.format(hi)} % de ${m.name}`);
-    else if (value <= lo + near) binding.push(`bajar de ${number.format(lo)} % de ${m.name}`);
+    } else if (value >= hi - near) {
+      binding.push(`superar ${number.format(hi)} % de ${m.name}`);
+      limits.push({ target: m.key, bound: hi, side: 'max' });
+    } else if (value <= lo + near) {
+      binding.push(`bajar de ${number.format(lo)} % de ${m.name}`);
+      limits.push({ target: m.key, bound: lo, side: 'min' });
+    }
   }
   if (closest.energyKcal < eLo - nearKcal || closest.energyKcal > eHi + nearKcal) {
     violations.unshift({ target: 'energy', bound: closest.energyKcal < eLo ? Math.round(eLo) : Math.round(eHi), closest: round1(closest.energyKcal) });
@@ -148,5 +159,5 @@ export function explainMiss(closest: Nutrition, targets: Targets, subject: strin
     `Con ${subject} no se puede ${what}${binding.length ? ` sin ${binding.join(' ni ')}` : ''}. ` +
     `Lo más cerca posible: ${kcal.format(totals.energyKcal)} kcal, ${number.format(totals.proteinPct)} % de proteínas, ` +
     `${number.format(totals.fatPct)} % de grasas y ${number.format(totals.carbsPct)} % de carbohidratos.`;
-  return { message, details: { violations, closest: totals } };
+  return { message, details: { violations, limits, closest: totals } };
 }

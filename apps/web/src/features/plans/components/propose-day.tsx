@@ -10,7 +10,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconSparkles } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Plan, ProposeDayRequest, ProposeDayResponse } from '@almendra/contracts';
+import type { Plan, ProposeDayExclusionCause, ProposeDayRequest, ProposeDayResponse } from '@almendra/contracts';
 import type { MacroDistribution } from '@almendra/domain';
 import { PHONE_QUERY } from '../../../lib/breakpoints';
 import { plansApi } from '../api/plans-api';
@@ -18,6 +18,7 @@ import { itemFromDish, itemFromFood, type EditorItem, type FormulaEditorDay } fr
 import { fmt } from './format';
 import { SolverActions, SolverDialog, SolverProblem, decimalText, useSolverDialog } from './solver-dialog';
 import { SolverSummary } from './solver-summary';
+import { exclusionText, proposeProblemText } from './propose-day-text';
 
 type Slot = Plan['slots'][number];
 /** Where the day's foods and dishes come from. */
@@ -50,7 +51,11 @@ export function ProposeDay({
   const { t, i18n } = useTranslation('plans');
   const lang = i18n.language;
   const phone = useMediaQuery(PHONE_QUERY);
-  const dialog = useSolverDialog<ProposeDayResponse>({ targetKcal, distribution });
+  const dialog = useSolverDialog<ProposeDayResponse>({
+    targetKcal,
+    distribution,
+    describe: (error) => proposeProblemText(t, lang, error, (slot) => slots.find((s) => s.slot === slot)?.name ?? String(slot)),
+  });
   const { proposal } = dialog;
   const [allowRepeats, setAllowRepeats] = useState(false);
   const [source, setSource] = useState<Source>('all');
@@ -130,7 +135,14 @@ export function ProposeDay({
         ...proposal.items.filter((i) => i.slot === s.slot).map((i) => ({ kind: 'food' as const, id: i.foodId, name: i.name, slot: s.slot, amount: amountOf(i.grams, i.household) })),
       ])
     : [];
-  const excluded = proposal ? [...proposal.excluded.map((e) => ({ key: `f:${e.foodId}`, text: `${e.name} — ${e.reason}` })), ...(proposal.excludedDishes ?? []).map((e) => ({ key: `d:${e.dishId}`, text: `${e.name} — ${e.reason}` }))] : [];
+  // Why each was left out, worded here from the answer's cause (a code and the patient's recorded term).
+  const why = (cause: ProposeDayExclusionCause) => exclusionText(t, cause);
+  const excluded = proposal
+    ? [
+        ...proposal.excluded.map((e) => ({ key: `f:${e.foodId}`, text: `${e.name} — ${why(e.cause)}` })),
+        ...(proposal.excludedDishes ?? []).map((e) => ({ key: `d:${e.dishId}`, text: `${e.name} — ${why(e.cause)}` })),
+      ]
+    : [];
   const dislikeButton = (line: Line) => (
     <Button size="compact-xs" variant="subtle" style={{ flexShrink: 0 }} onClick={() => dislike(line)} aria-label={t('solver.dislikeOf', { food: line.name })} disabled={propose.isPending}>
       {t('solver.dislike')}

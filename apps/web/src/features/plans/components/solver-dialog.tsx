@@ -26,7 +26,16 @@ export function problemText(error: Error): string {
 }
 
 /** State of a solver dialog; `Answer` is the solver's answer shown before "Aplicar". */
-export function useSolverDialog<Answer>({ targetKcal, distribution }: { targetKcal: number | null; distribution: MacroDistribution | null }) {
+export function useSolverDialog<Answer>({
+  targetKcal,
+  distribution,
+  describe,
+}: {
+  targetKcal: number | null;
+  distribution: MacroDistribution | null;
+  /** The dialog's own words for an error it knows (its reason code), else null for the server's message. */
+  describe?: (error: Error) => string | null;
+}) {
   const [opened, setOpened] = useState(false);
   const [energy, setEnergy] = useState('');
   const [macros, setMacros] = useState({ p: '', f: '', c: '' });
@@ -64,7 +73,7 @@ export function useSolverDialog<Answer>({ targetKcal, distribution }: { targetKc
       },
       onError: (error: Error) => {
         setProposal(null);
-        setProblem(problemText(error));
+        setProblem(describe?.(error) ?? problemText(error));
       },
     },
   };
