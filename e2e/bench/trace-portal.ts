@@ -2,7 +2,9 @@
 // the service worker answers) under the portal-visit benchmark's phone profile: every resource the page
 // asked for (start → end ms, and whether the worker answered it), long tasks, paints and when the
 // greeting appeared. Where portal-visit.ts says how long, this says where the time went.
-//   WEB_DIST_DIR=/tmp/web RUNS=1 [PLAIN=1] [EXPIRED=1] npx tsx e2e/bench/trace-portal.ts
+//   WEB_DIST_DIR=/tmp/web RUNS=1 [PLAIN=1] [EXPIRED=1] [CHROME_TRACE=/tmp/t.json] npx tsx e2e/bench/trace-portal.ts
+// CHROME_TRACE writes the repeat visit's Chrome performance trace (open it in DevTools' Performance
+// panel, or summarize its main-thread tasks with e2e/bench/trace-tasks.ts).
 // EXPIRED=1 makes the stored access token look expired before the repeat visit (a patient coming back
 // after the token's 15 minutes: the app renews the session first).
 import fs from 'node:fs';
@@ -78,6 +80,9 @@ async function visit(context: BrowserContext, label: string): Promise<void> {
       requestAnimationFrame(poll);
     })();`,
   });
+  if (process.env.CHROME_TRACE && label === 'repeat') {
+    await context.browser()!.startTracing(page, { path: process.env.CHROME_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'toplevel', 'loading'] });
+  }
   if (process.env.PROFILE && label === 'repeat') {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -90,6 +95,7 @@ async function visit(context: BrowserContext, label: string): Promise<void> {
     fs.writeFileSync(process.env.PROFILE, JSON.stringify(profile));
   }
   await page.waitForLoadState('networkidle');
+  if (process.env.CHROME_TRACE && label === 'repeat') await context.browser()!.stopTracing();
   const { trace, resources } = await page.evaluate(() => ({
     trace: (window as unknown as { __trace: string[] }).__trace,
     resources: [...performance.getEntriesByType('mark').map((e) => `${Math.round(e.startTime)} ms mark ${e.name}`), ...performance.getEntriesByType('resource').map((e) => {

@@ -5,10 +5,14 @@ import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PortalApp } from './app/portal-app';
+import { startPortalCheck } from './app/portal-start';
 import { startErrorReporting } from './lib/error-reporting';
 import { installSubmitFocus } from './lib/form-focus';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
+
+// The home's access check, texts and data start now, while React sets up (app/portal-start.ts).
+if (/^\/portal\/?$/.test(window.location.pathname)) startPortalCheck().catch(() => undefined);
 
 // Chromium's install offer can come before the portal has rendered: kept for its "Instalar la app".
 captureInstallPrompt();

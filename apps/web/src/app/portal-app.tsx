@@ -11,7 +11,6 @@ import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { portalMeQuery } from '../features/portal/api/portal-api';
 import { PortalPage } from '../features/portal/routes/portal-pages';
 import { configureApiClient } from '../lib/api-client';
 import { i18n, loadLazyNamespaces } from '../lib/i18n';
@@ -19,17 +18,12 @@ import { preferencesColorSchemeManager, preferencesStore } from '../lib/preferen
 import { queryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
 import { createAppTheme, cssVariablesResolver } from '../lib/theme';
-import { configureAccess, currentViewer } from './access';
+import { configureAccess } from './access';
 import { hideBootOverlay } from './boot-overlay';
-import { decideAccess, PATIENT_ROLES, type AccessRule } from './guard';
 import { FullPageLayout } from './layouts/full-page-layout';
-import { lazyPage, loadWithTimeout } from './lazy-page';
+import { lazyPage } from './lazy-page';
+import { checkPortalAccess, forgetEarlyCheck, takeEarlyCheck } from './portal-start';
 import { ErrorScreen } from './route-error';
-
-/** route-table.ts: /portal is for patients; /portal/aceptar is public. */
-const PORTAL_ACCESS: AccessRule = { auth: true, roles: PATIENT_ROLES };
-/** What the home tab reads; the plan tab's namespace ('plans') loads with its code. */
-const PORTAL_HOME_NAMESPACES = ['portal', 'payments'] as const;
 
 // The invitation page's code and texts download together.
 const PortalAcceptPage = lazyPage(
@@ -49,9 +43,6 @@ configureApiClient({ onSessionExpired: recheckAccess });
 // A repeat visit decides on the user the service worker kept; when the one checked in the background
 // may see something else (role, ban, plan), the check runs again (access.ts).
 configureAccess({ onAccessChanged: recheckAccess });
-
-/** How long the portal waits for its home's data before it shows the screen without it (screen-prefetch.ts). */
-const HOME_DATA_WAIT_MS = 1000;
 
 // Another tab logged out (or in as someone else): forget this one's data and re-check access.
 window.addEventListener('storage', (event) => {
@@ -83,12 +74,12 @@ function ScreenShown({ children }: { children: ReactNode }) {
 }
 
 /**
- * /portal: the access check of route-table.ts (signed in, not locked or suspended, a patient) while the
- * home tab's texts download, then the home's first data (at most a second's wait), as the professional
- * app's route loaders do; a redirect is a page load (/login?to=/portal, the lock screen…).
+ * /portal: the access check, the home tab's texts and the home's first data (portal-start.ts); a redirect
+ * is a page load (/login?to=/portal, the lock screen…). The entry starts the first check before React
+ * renders: when it has already settled the home shows in the first render.
  */
 function PortalGate({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ allowed: boolean; error?: unknown }>({ allowed: false });
+  const [state, setState] = useState<{ allowed: boolean; error?: unknown }>(() => ({ allowed: takeEarlyCheck()?.settled?.kind === 'allowed' }));
   const [check, setCheck] = useState(0);
   useEffect(() => {
     const listener = () => setCheck((n) => n + 1);
@@ -97,15 +88,12 @@ function PortalGate({ children }: { children: ReactNode }) {
   }, []);
   useEffect(() => {
     let live = true;
-    const texts = loadWithTimeout('locales', () => loadLazyNamespaces(PORTAL_HOME_NAMESPACES));
-    texts.catch(() => undefined);
-    currentViewer()
-      .then(async (viewer) => {
-        const decision = decideAccess(window.location, PORTAL_ACCESS, viewer);
-        if (decision.kind === 'redirect') return leavePortal(decision.to);
-        // The home's data: on a repeat visit the one the service worker kept, at once (portal-api.ts).
-        const home = queryClient.prefetchQuery(portalMeQuery());
-        await Promise.all([texts, Promise.race([home, new Promise((resolve) => setTimeout(resolve, HOME_DATA_WAIT_MS))])]);
+    const early = check === 0 ? takeEarlyCheck() : null;
+    forgetEarlyCheck();
+    if (early?.settled?.kind === 'allowed') return;
+    (early?.promise ?? checkPortalAccess())
+      .then((result) => {
+        if (result.kind === 'redirect') return leavePortal(result.to);
         if (live) setState({ allowed: true });
       })
       .catch((error: unknown) => {
