@@ -242,7 +242,8 @@ export function firstLoadGroups(routes: FirstLoadRoutes) {
         for (const m of ids) if (!assigned.has(m) && accept(m)) assigned.set(m, name);
       };
       const own = (m: string) => m !== routes.entry && m !== routes.portal && (!m.endsWith('.css') || m.endsWith('.module.css'));
-      // What both entries run at start (React, the router, i18n, Query, Mantine's core): one chunk, `boot`.
+      // What both entries run at start (React, i18n, Query, Mantine's core; not react-router, which only
+      // the professional's app loads: app/portal-reach.test.ts): one chunk, `boot`.
       // So is what the portal shares with the sign-in screen (inputs, buttons): every professional screen
       // loads that too, and in a portal chunk it would bring the portal's own code to /login.
       claim([...portal].filter((m) => entry.has(m) || login.has(m)), 'boot', own);

@@ -3,7 +3,8 @@
 // service worker kept the signed-in account's user (lib/offline-data.ts), the guard decides on that at
 // once and the refresh and /me follow in the background: a change that matters to access (role, ban,
 // plan) re-runs the guard, and a refused refresh ends the session (the API client's onSessionExpired).
-import { redirect, type LoaderFunction } from 'react-router';
+// No react-router here: the patient portal runs it too (portal-app.tsx); the professional's route
+// loaders are guard-loader.ts.
 import type { MeResponse } from '@almendra/contracts';
 import { isApiError } from '../lib/api-error';
 import { ensureSession } from '../lib/auth';
@@ -12,7 +13,7 @@ import { isLocked } from '../lib/lock';
 import { keepAnswersOnceControlled, readKeptAnswer } from '../lib/offline-data';
 import { queryClient } from '../lib/query-client';
 import { readSession } from '../lib/session';
-import { decideAccess, SIGNED_OUT, type AccessRule, type Viewer } from './guard';
+import { SIGNED_OUT, type Viewer } from './guard';
 
 let onAccessChanged: () => void = () => undefined;
 
@@ -80,19 +81,4 @@ export async function currentViewer(): Promise<Viewer> {
     if (isApiError(error) && error.status === 401) return SIGNED_OUT;
     throw error;
   }
-}
-
-export function guardLoader(rule: AccessRule): LoaderFunction {
-  return async ({ request }) => {
-    if (rule.skipAccessCheck || !rule.auth) {
-      // No access check, but an expired stored session is still resumed, so these screens know
-      // whether someone is signed in (user menu, "already signed in" warning, logout button).
-      await ensureSession().catch(() => false);
-      return null;
-    }
-    const url = new URL(request.url);
-    const decision = decideAccess(url, rule, await currentViewer());
-    if (decision.kind === 'redirect') throw redirect(decision.to);
-    return null;
-  };
 }

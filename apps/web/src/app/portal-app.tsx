@@ -10,20 +10,20 @@ import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { PortalPage } from '../features/portal/routes/portal-pages';
 import { configureApiClient } from '../lib/api-client';
 import { i18n, loadLazyNamespaces } from '../lib/i18n';
+import { HistoryNavigation, useAppLocation } from '../lib/navigation';
 import { preferencesColorSchemeManager, preferencesStore } from '../lib/preferences';
 import { queryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
 import { createAppTheme, cssVariablesResolver } from '../lib/theme';
 import { configureAccess } from './access';
 import { hideBootOverlay } from './boot-overlay';
-import { FullPageLayout } from './layouts/full-page-layout';
+import { ErrorScreen } from './error-screen';
+import { FullPageFrame } from './layouts/full-page-frame';
 import { lazyPage } from './lazy-page';
 import { checkPortalAccess, forgetEarlyCheck, takeEarlyCheck } from './portal-start';
-import { ErrorScreen } from './route-error';
 
 // The invitation page's code and texts download together.
 const PortalAcceptPage = lazyPage(
@@ -58,14 +58,14 @@ function leavePortal(to: string): void {
 
 /** Any address that is not the portal's: loaded as a page of the professional's app. */
 function LeavePortal() {
-  const location = useLocation();
+  const location = useAppLocation();
   useEffect(() => leavePortal(`${location.pathname}${location.search}${location.hash}`), [location]);
   return null;
 }
 
 /** Shown once the screen has rendered: hides index.html's loading overlay and starts at the top. */
 function ScreenShown({ children }: { children: ReactNode }) {
-  const location = useLocation();
+  const location = useAppLocation();
   useEffect(() => {
     window.scrollTo(0, 0);
     hideBootOverlay();
@@ -137,6 +137,31 @@ function LazyToasts() {
   ) : null;
 }
 
+/** Which of the portal's screens an address is: as react-router matched it (any case, a trailing slash). */
+function portalScreenOf(pathname: string): 'home' | 'accept' | null {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  return path === '/portal' ? 'home' : path === '/portal/aceptar' ? 'accept' : null;
+}
+
+/** The portal's two screens in the full-page frame; any other address leaves the portal. */
+function PortalScreens() {
+  const screen = portalScreenOf(useAppLocation().pathname);
+  if (!screen) return <LeavePortal />;
+  return (
+    <FullPageFrame>
+      {screen === 'home' ? (
+        <PortalGate>
+          <PortalPage />
+        </PortalGate>
+      ) : (
+        <ScreenShown>
+          <PortalAcceptPage />
+        </ScreenShown>
+      )}
+    </FullPageFrame>
+  );
+}
+
 export function PortalApp() {
   const preferences = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
   const theme = useMemo(() => createAppTheme(preferences.primaryColor), [preferences.primaryColor]);
@@ -146,29 +171,9 @@ export function PortalApp() {
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <PortalErrorBoundary>
-            <BrowserRouter>
-              <Routes>
-                <Route element={<FullPageLayout userMenu={false} />}>
-                  <Route
-                    path="/portal"
-                    element={
-                      <PortalGate>
-                        <PortalPage />
-                      </PortalGate>
-                    }
-                  />
-                  <Route
-                    path="/portal/aceptar"
-                    element={
-                      <ScreenShown>
-                        <PortalAcceptPage />
-                      </ScreenShown>
-                    }
-                  />
-                </Route>
-                <Route path="*" element={<LeavePortal />} />
-              </Routes>
-            </BrowserRouter>
+            <HistoryNavigation>
+              <PortalScreens />
+            </HistoryNavigation>
           </PortalErrorBoundary>
         </QueryClientProvider>
       </I18nextProvider>

@@ -1,70 +1,10 @@
-// Error element of the route tree: chunk failures ('Loading chunk {name} failed'), lost connection
-// and unexpected errors, each with a way forward.
-import { Box, Button, Container } from '@mantine/core';
-import { IconCloudOff, IconServerOff } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+// Error element of the professional's route tree: the route's error (a failed chunk, a lost connection,
+// a loader's thrown Response, an unexpected error) on the error screen (error-screen.tsx, which the
+// patient portal shows from its own error boundary, without react-router).
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { StatusScreen } from '../components/status-screen';
-import { isApiError, NETWORK_ERROR } from '../lib/api-error';
-import { hideBootOverlay } from './boot-overlay';
-import { ChunkLoadError } from './lazy-page';
+import { ErrorScreen } from './error-screen';
 
 export function RouteError() {
   const error = useRouteError();
   return <ErrorScreen error={error} status={isRouteErrorResponse(error) ? error.status : undefined} />;
-}
-
-/** The error screen itself, also shown by the patient portal's own app (portal-app.tsx), which has no route tree. */
-export function ErrorScreen({ error, status: routeStatus }: { error: unknown; status?: number }) {
-  const { t } = useTranslation(['errors', 'common']);
-  useEffect(() => hideBootOverlay(), []);
-
-  const reload = (
-    <Button onClick={() => window.location.reload()}>{t('common:actions.reload')}</Button>
-  );
-  const home = (
-    <Button component="a" href="/" variant="default">
-      {t('common:actions.backHome')}
-    </Button>
-  );
-
-  let screen;
-  if (error instanceof ChunkLoadError) {
-    screen = (
-      <StatusScreen
-        icon={IconCloudOff}
-        title={t('errors:chunk.title')}
-        description={t('errors:chunk.description', { name: error.chunkName })}
-        testId="chunk-error"
-        actions={reload}
-      />
-    );
-  } else if (isApiError(error) && error.code === NETWORK_ERROR) {
-    screen = (
-      <StatusScreen icon={IconCloudOff} title={t('common:errors.title')} description={t('common:errors.network')} actions={reload} />
-    );
-  } else {
-    const status = routeStatus ?? (isApiError(error) ? error.status : 500);
-    screen = (
-      <StatusScreen
-        icon={IconServerOff}
-        code={t('errors:code', { code: status })}
-        title={t('errors:serverError.title')}
-        description={t('errors:serverError.description')}
-        testId="route-error"
-        actions={
-          <>
-            {reload}
-            {home}
-          </>
-        }
-      />
-    );
-  }
-  return (
-    <Box component="main" py={48} px="md">
-      <Container size="sm">{screen}</Container>
-    </Box>
-  );
 }

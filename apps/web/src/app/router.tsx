@@ -4,7 +4,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { ensureSession } from '../lib/auth';
 import { loadLazyNamespaces } from '../lib/i18n';
-import { guardLoader } from './access';
+import { guardLoader } from './guard-loader';
 import { FullPageLayout } from './layouts/full-page-layout';
 import { lazyPage, loadWithTimeout, type LazyPage } from './lazy-page';
 import { RootRoute } from './root-route';

@@ -1,14 +1,11 @@
-// Full-page layout: sign-in, registration, recovery, lock screen, error and billing screens. A signed-in
-// visitor (not locked) also gets the user menu, so every full page offers a way to the account or out.
+// Full-page layout of the professional's route tree: the full page's frame (full-page-frame.tsx) with
+// the route's screen, and for a signed-in visitor (not locked) the user menu, so every full page offers a
+// way to the account or out. The patient portal uses the frame alone (no react-router, no user menu).
 import { Suspense } from 'react';
-import { Box, Container, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
-import { useCurrentUser, useSignedIn } from '../../lib/current-user';
-import { isLocked } from '../../lib/lock';
-import { LOCK_SCREEN_PATH } from '../guard';
+import { Outlet } from 'react-router';
+import { useCurrentUser } from '../../lib/current-user';
 import { lazyPage } from '../lazy-page';
+import { FullPageFrame } from './full-page-frame';
 
 // Loaded only when someone is signed in, so the sign-in screens stay light.
 const UserMenu = lazyPage('user-menu', () => import('./navbar-controls'), 'UserMenu');
@@ -20,31 +17,16 @@ function SignedInUserMenu() {
   return <UserMenu me={me.data} />;
 }
 
-/** `userMenu` off: the patient portal's own app (portal-app.tsx), whose patients have no user menu (the header is laid out the same). */
-export function FullPageLayout({ userMenu = true }: { userMenu?: boolean }) {
-  const { t } = useTranslation('common');
-  const location = useLocation();
-  const signedIn = useSignedIn();
-  const showUserMenu = signedIn && location.pathname !== LOCK_SCREEN_PATH && !isLocked();
+export function FullPageLayout() {
   return (
-    <Box mih="100vh" py={{ base: 'lg', sm: 48 }} px="md" bg="var(--mantine-color-gray-light)">
-      <Container size="md">
-        <Group justify={showUserMenu ? 'space-between' : 'center'} mb="xl" component="header">
-          <Text component="span" fw={700} fz={28} aria-hidden>
-            {t('appName')}
-          </Text>
-          {showUserMenu && userMenu ? (
-            <Suspense fallback={null}>
-              <SignedInUserMenu />
-            </Suspense>
-          ) : null}
-        </Group>
-        <main id="main-content">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </main>
-      </Container>
-    </Box>
+    <FullPageFrame
+      userMenu={
+        <Suspense fallback={null}>
+          <SignedInUserMenu />
+        </Suspense>
+      }
+    >
+      <Outlet />
+    </FullPageFrame>
   );
 }

@@ -1,9 +1,7 @@
-// Navbar controls: language switch (ES/EN), appearance (theme) menu and the user menu. Switching
-// language or theme applies at once and is saved to the account.
-import { ActionIcon, Avatar, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+// Navbar controls: language switch (ES/EN) and the user menu (the appearance menu is theme-menu.tsx).
+// Switching language applies at once and is saved to the account.
+import { Avatar, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
-  IconCheck,
   IconChevronDown,
   IconGift,
   IconHelp,
@@ -12,28 +10,17 @@ import {
   IconNote,
   IconUser,
 } from '@tabler/icons-react';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { MeResponse, UpdatePreferencesRequest } from '@almendra/contracts';
+import type { MeResponse } from '@almendra/contracts';
 import { endSession } from '../../lib/auth';
-import { fullName, updatePreferences } from '../../lib/current-user';
+import { fullName } from '../../lib/current-user';
 import { setLocked } from '../../lib/lock';
 import { useProfilePhotoUrl } from '../../lib/profile-photo';
-import { preferencesStore, spanishLocaleFor, THEMES } from '../../lib/preferences';
+import { preferencesStore, spanishLocaleFor } from '../../lib/preferences';
 import { LOCK_SCREEN_PATH } from '../guard';
 import classes from './main-layout.module.css';
-import { THEME_ICONS } from './theme-icons';
-
-function usePreferences() {
-  return useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
-}
-
-function useSavePreferences() {
-  return useMutation({
-    mutationFn: (patch: UpdatePreferencesRequest) => updatePreferences(patch),
-  });
-}
+import { usePreferences, useSavePreferences } from './theme-menu';
 
 /** Spanish ⇄ English. Back to Spanish means the Spanish of the practice's country (es-AR or es). */
 export function LocaleSwitch({ countryCode }: { countryCode: string | null }) {
@@ -58,44 +45,6 @@ export function LocaleSwitch({ countryCode }: { countryCode: string | null }) {
         {t('navbar.localeShort')}
       </Button>
     </Tooltip>
-  );
-}
-
-/** The appearance menu; `defaultOpened` when it is loaded by a click on its stand-in (the portal's ThemeMenuButton). */
-export function ThemeMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
-  const { t } = useTranslation('nav');
-  const { theme } = usePreferences();
-  const save = useSavePreferences();
-  const CurrentIcon = THEME_ICONS[theme];
-  return (
-    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('navbar.appearance')} data-testid="theme-menu">
-          <CurrentIcon size={20} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('navbar.appearance')}</Menu.Label>
-        {THEMES.map((value) => {
-          const Icon = THEME_ICONS[value];
-          return (
-            <Menu.Item
-              key={value}
-              leftSection={<Icon size={16} aria-hidden />}
-              rightSection={value === theme ? <IconCheck size={16} aria-hidden /> : null}
-              // Mantine keeps role="menuitem" (where aria-checked is not allowed): the chosen one is aria-current.
-              aria-current={value === theme ? 'true' : undefined}
-              onClick={() => {
-                preferencesStore.set({ theme: value });
-                save.mutate({ theme: value });
-              }}
-            >
-              {t(`navbar.themes.${value}`)}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
   );
 }
 

@@ -4,18 +4,18 @@ import { useState } from 'react';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { fieldErrors } from '../../../lib/api-error';
 import { startSession } from '../../../lib/auth';
+import { AppLink, useAppNavigate, useAppSearchParams } from '../../../lib/navigation';
 import { showError } from '../../../lib/toast';
 import { AuthCard } from '../../account/components/auth-card';
 import { portalApi } from '../api/portal-api';
 
 export function PortalAcceptPage() {
   const { t } = useTranslation(['portal', 'auth']);
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const [params] = useAppSearchParams();
+  const navigate = useAppNavigate();
   const [code, setCode] = useState(params.get('code') ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -23,7 +23,7 @@ export function PortalAcceptPage() {
     mutationFn: () => portalApi.accept({ code, password }),
     onSuccess: (session) => {
       startSession({ ...session, nutritionist: null });
-      void navigate('/portal', { replace: true });
+      navigate('/portal', { replace: true });
     },
     onError: (error) => {
       setErrors(fieldErrors(error));
@@ -37,7 +37,7 @@ export function PortalAcceptPage() {
       footer={
         <>
           {t('portal:accept.haveAccount')}{' '}
-          <Anchor component={Link} to="/login?para=paciente">
+          <Anchor component={AppLink} to="/login?para=paciente">
             {t('portal:accept.login')}
           </Anchor>
         </>

@@ -11,8 +11,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconBrandWhatsapp, IconCalendarEvent, IconHome, IconLogout, IconMessages, IconNotebook, IconSalad, IconVideo } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { endSession } from '../../../lib/auth';
+import { useAppNavigate, useAppSearchParams } from '../../../lib/navigation';
 import { showError, showWarning } from '../../../lib/toast';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
 import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
@@ -48,10 +48,10 @@ const SUPPORT_MESSAGE_MAX = 120;
 export function PortalPage() {
   const { t, i18n } = useTranslation(['portal', 'common']);
   useDocumentTitle(`${t('portal:portal.title')} · ${t('common:appName')}`);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const queryClient = useQueryClient();
   // ?tab= opens a tab directly: a notification's link (/portal?tab=chat, …; docs/push.md).
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useAppSearchParams();
   const [tab, setTab] = useState<PortalTab>(() => {
     const requested = searchParams.get('tab');
     return PORTAL_TABS.includes(requested as PortalTab) ? (requested as PortalTab) : 'home';
