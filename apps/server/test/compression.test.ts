@@ -58,6 +58,23 @@ describe('built assets', () => {
     expect(plain.payload).toBe(script);
   });
 
+  it('carry only the headers a subresource uses; the document keeps the whole set', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy', 'x-request-id']) {
+      expect(asset.headers[documentOnly], documentOnly).toBeUndefined();
+    }
+    const shell = await t.app.inject({ method: 'GET', url: '/portal', headers: { 'accept-encoding': 'br' } });
+    expect(shell.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(shell.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(shell.headers['x-request-id']).toBeTruthy();
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    expect(missing.json().error.requestId).toBeTruthy();
+  });
+
   it('the SPA shell for a client route is compressed too and never cached', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/pacientes', headers: { 'accept-encoding': 'br' } });
     expect(response.statusCode).toBe(200);

@@ -22,6 +22,11 @@ export function isFilePath(pathname: string): boolean {
   return FILE_PATH.test(pathname);
 }
 
+/** The build's fingerprinted files (scripts, styles, images, locale chunks): never a document or a worker. */
+export function isBuildAsset(url: string): boolean {
+  return url.startsWith('/assets/');
+}
+
 /** Serves the built SPA; any non-API GET that is a screen's address answers index.html so client routes work. */
 export async function serveSinglePageApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
