@@ -224,3 +224,26 @@ test('the chat and the portal in dark mode and on a laptop screen', async ({ pag
   await screenshot(patientPage, 'portal-11-chat-patient-dark-phone');
   await patientPage.context().close();
 });
+
+test('the invitation page: its code from the address, its link to sign in and back (the portal has no router of its own)', async ({ browser }) => {
+  const patientPage = await phone(browser);
+  await patientPage.goto('/portal/aceptar?code=ABCD1234');
+  await expect(patientPage.getByTestId('accept-code')).toHaveValue('ABCD1234');
+  // The portal's link: a page of the professional's app (its sign-in for patients).
+  await patientPage.getByRole('link', { name: 'Iniciá sesión' }).click();
+  await expect(patientPage).toHaveURL(/\/login\?para=paciente$/);
+  await expect(patientPage.getByTestId('login-patient-footer')).toBeVisible();
+  // Back: the invitation page again, with its code (the link was a page load: before, a pushed entry
+  // of the portal's page under /login made this a same-document step of the professional's app, whose
+  // /portal/aceptar route showed the error screen).
+  await patientPage.goBack();
+  await expect(patientPage).toHaveURL(/\/portal\/aceptar\?code=ABCD1234$/);
+  await expect(patientPage.getByTestId('accept-code')).toHaveValue('ABCD1234');
+  // Forward, then the sign-in's own link back to the invitation page (a page load of the portal).
+  await patientPage.goForward();
+  await expect(patientPage.getByTestId('login-patient-footer')).toBeVisible();
+  await patientPage.getByTestId('login-patient-footer').getByRole('link').click();
+  await expect(patientPage).toHaveURL(/\/portal\/aceptar$/);
+  await expect(patientPage.getByTestId('accept-code')).toHaveValue('');
+  await patientPage.context().close();
+});

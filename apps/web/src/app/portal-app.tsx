@@ -143,7 +143,10 @@ function portalScreenOf(pathname: string): 'home' | 'accept' | null {
   return path === '/portal' ? 'home' : path === '/portal/aceptar' ? 'accept' : null;
 }
 
-/** The portal's two screens in the full-page frame; any other address leaves the portal. */
+/** The portal's navigations to other addresses (sign-in, sign-out) are page loads of the professional's app. */
+const ownsAddress = (pathname: string) => portalScreenOf(pathname) !== null;
+
+/** The portal's two screens in the full-page frame; any other address it is opened at leaves the portal. */
 function PortalScreens() {
   const screen = portalScreenOf(useAppLocation().pathname);
   if (!screen) return <LeavePortal />;
@@ -171,7 +174,7 @@ export function PortalApp() {
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <PortalErrorBoundary>
-            <HistoryNavigation>
+            <HistoryNavigation owns={ownsAddress}>
               <PortalScreens />
             </HistoryNavigation>
           </PortalErrorBoundary>

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppLink, HistoryNavigation, useAppLocation, useAppNavigate, useAppSearchParams } from './navigation';
 
 function Where() {
@@ -80,6 +80,25 @@ describe('the history navigation (the portal’s, without react-router)', () => 
     const plain = fireEvent.click(link, { button: 0 });
     expect(plain).toBe(false);
     expect(where()).toBe('/login?para=paciente');
+  });
+
+  it('goes to an address the page does not answer by a page load, not a pushed entry (back from there must load this page again)', () => {
+    window.history.replaceState(null, '', '/portal/aceptar?code=AB12');
+    const leave = vi.fn();
+    render(
+      <HistoryNavigation owns={(pathname) => pathname.startsWith('/portal')} leave={leave}>
+        <Where />
+      </HistoryNavigation>,
+    );
+    const entries = window.history.length;
+    fireEvent.click(screen.getByRole('link', { name: 'login' }));
+    expect(leave).toHaveBeenCalledWith(`${window.location.origin}/login?para=paciente`, { replace: undefined });
+    expect(window.history.length).toBe(entries);
+    expect(where()).toBe('/portal/aceptar?code=AB12');
+    // Its own addresses stay in the page.
+    fireEvent.click(screen.getByText('plan'));
+    expect(where()).toBe('/portal/aceptar?tab=plan');
+    expect(leave).toHaveBeenCalledTimes(1);
   });
 
   it('needs a provider (a component outside one fails loudly instead of guessing the address)', () => {

@@ -74,24 +74,44 @@ export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppL
 
 const locationOf = (): AppLocation => ({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash });
 
+/** A page load of another address (a page this one does not answer): added to the history, or in place of its entry. */
+function loadPage(href: string, options?: NavigateOptions): void {
+  if (options?.replace) window.location.replace(href);
+  else window.location.assign(href);
+}
+
 /**
  * The seam from the history API, for a page without a router (the patient portal): navigate pushes or
- * replaces the history entry and re-renders; back and forward (popstate) do too.
+ * replaces the history entry and re-renders; back and forward (popstate) do too. An address the page
+ * does not answer (`owns` false: another page of the site, or another site) is a page load instead
+ * (`leave`): a pushed entry of this document under another page's address would make the browser's
+ * back button, from that page, a same-document step into it, answered by the wrong app.
  */
-export function HistoryNavigation({ children }: { children: ReactNode }) {
+export function HistoryNavigation({
+  owns = () => true,
+  leave = loadPage,
+  children,
+}: {
+  owns?: (pathname: string) => boolean;
+  leave?: (href: string, options?: NavigateOptions) => void;
+  children: ReactNode;
+}) {
   const [location, setLocation] = useState(locationOf);
   useEffect(() => {
     const onPopState = () => setLocation(locationOf());
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
-  const navigate = useCallback<Navigate>((to, options) => {
-    const url = new URL(to, window.location.href);
-    if (url.origin !== window.location.origin) return window.location.assign(url.href);
-    if (options?.replace) window.history.replaceState(null, '', url.href);
-    else window.history.pushState(null, '', url.href);
-    setLocation(locationOf());
-  }, []);
+  const navigate = useCallback<Navigate>(
+    (to, options) => {
+      const url = new URL(to, window.location.href);
+      if (url.origin !== window.location.origin || !owns(url.pathname)) return leave(url.href, options);
+      if (options?.replace) window.history.replaceState(null, '', url.href);
+      else window.history.pushState(null, '', url.href);
+      setLocation(locationOf());
+    },
+    [owns, leave],
+  );
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <NavigationProvider value={value}>{children}</NavigationProvider>;
 }
