@@ -10,11 +10,17 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBundle = path.join(root, 'apps/server/dist/main.js');
+/**
+ * The browser tests' build (`--e2e`): a file of its own, rebuilt at the start of every Playwright run
+ * (e2e/playwright.config.ts), so it never stands in for `npm start`'s bundle, whose source hash would
+ * not match it.
+ */
+export const e2eServerBundle = path.join(root, 'apps/server/dist/e2e/main.js');
 
-export async function buildServer() {
+export async function buildServer(outfile = serverBundle) {
   await build({
     entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: serverBundle,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -34,6 +40,10 @@ export async function buildServer() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await buildServer();
-  console.log(`Server built: ${path.relative(root, serverBundle)}`);
+  // `--outfile=PATH` for a throwaway build (the crash-safety test's); it must sit inside the repository,
+  // which the server finds by walking up from its own file (apps/server/src/lib/paths.ts).
+  const outArg = process.argv.find((arg) => arg.startsWith('--outfile='));
+  const outfile = outArg ? path.resolve(outArg.slice('--outfile='.length)) : process.argv.includes('--e2e') ? e2eServerBundle : serverBundle;
+  await buildServer(outfile);
+  console.log(`Server built: ${path.relative(root, outfile)}`);
 }

@@ -1,7 +1,7 @@
 // Crash safety, tested rather than claimed: the real server process is killed with SIGKILL in the
 // middle of a burst of writes; after a restart every write that was answered 2xx is there and the
 // database is intact (SQLite's integrity_check). On SQLite always, on PostgreSQL with TEST_DATABASE_URL.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,10 +9,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayPostgresDatabase, newRegistration } from './helpers.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The server as production runs it (`npm start`): src/main.ts bundled into plain JavaScript by
+// scripts/build-server.mjs, once for this file (about a second), so each start below loads no
+// TypeScript. A directory of its own: two runs of this file (SQLite, PostgreSQL) may overlap.
+const bundleDir = path.join(serverDir, 'dist', `crash-safety-${process.pid}-${Date.now().toString(36)}`);
+const bundle = path.join(bundleDir, 'main.js');
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [path.join(serverDir, '..', '..', 'scripts', 'build-server.mjs'), `--outfile=${bundle}`], { encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
+});
+afterAll(() => fs.rmSync(bundleDir, { recursive: true, force: true }));
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -29,10 +39,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/main.ts` and resolves once /api/v1/health answers (polling: no fixed sleep). */
+/** Starts the built server and resolves once /api/v1/health answers (polled every 50 ms). */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: serverDir,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -52,7 +62,9 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((resolve) => setImmediate(resolve));
+    // Not setImmediate: polling without a pause kept a core busy refusing connections while the server,
+    // on the other core at best, was starting.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
