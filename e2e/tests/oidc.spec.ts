@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshot } from './support.js';
+import { expectAccessible, screenshot, serverBundle } from './support.js';
 // The same local OpenID provider the server's SSO tests use.
 import { startTestProvider, type TestProvider } from '../../apps/server/test/oidc-test-provider.js';
 
@@ -19,8 +19,7 @@ let server: ChildProcess;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   provider = await startTestProvider(`${baseURL}/callback`);
-  const serverMain = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'apps', 'server', 'src', 'main.ts');
-  server = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+  server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiCall, register } from './support.js';
+import { apiCall, register, serverBundle } from './support.js';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const basePort = Number(process.env.E2E_PORT ?? 3210);
@@ -31,8 +31,7 @@ function redisAnswers(): Promise<boolean> {
 }
 
 async function startInstance(port: number, dataDir: string): Promise<ChildProcess> {
-  const serverMain = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'apps', 'server', 'src', 'main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
