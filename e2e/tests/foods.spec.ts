@@ -2,13 +2,14 @@
 // (Spanish, capitals, English), everyday Argentine names ranked first (papa, cebolla, calabaza, zapallo,
 // yerba…), the avocado's values and Spanish-only measures, an own food with a server field error, a dish of
 // three ingredients whose live and saved totals equal packages/domain's (Enter adds only the highlighted
-// result), and a food request approved and another rejected by an admin.
+// result), the meals a dish fits (ticked, saved, shown and still ticked after a reload), and a food request
+// approved and another rejected by an admin.
 import { expect, test, type Page, type Response } from '@playwright/test';
 import sharp from 'sharp';
 import type { Dish } from '../../packages/contracts/src/dishes.js';
 import type { FoodDetail } from '../../packages/contracts/src/foods.js';
 import { addFood, createCalculator, englishWordsIn, scaleTotals, type CalculatorState } from '../../packages/domain/src/index.js';
-import { expectAccessible, login, logout, newAccount, register, screenshot } from './support.js';
+import { apiCall, expectAccessible, login, logout, newAccount, register, screenshot, screensDir } from './support.js';
 
 // The Argentine layer's avocado (SR24 09037's values under its Argentine name) comes first for 'palta'.
 const AVOCADO_ID = 'ar:palta';
@@ -203,6 +204,65 @@ test('build a dish of three ingredients whose totals equal the domain calculator
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(page).toHaveURL(/\/platos$/);
   await expect(page.getByTestId('dishes-empty')).toBeVisible();
+});
+
+test('a dish says which meals it fits: lunch and dinner by default, her choice saved, shown and still ticked after a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await register(page);
+  await page.goto('/nueva-comida');
+  await page.getByLabel('Nombre del plato').fill('Café con leche y tostadas');
+  const meals = page.getByTestId('dish-meals');
+  const box = (name: string) => meals.getByRole('checkbox', { name, exact: true });
+  const expectTicked = async (ticked: string[]) => {
+    for (const name of ['Desayuno', 'Media mañana', 'Almuerzo', 'Merienda', 'Media tarde', 'Cena']) {
+      if (ticked.includes(name)) await expect(box(name)).toBeChecked();
+      else await expect(box(name)).not.toBeChecked();
+    }
+  };
+  await expectTicked(['Almuerzo', 'Cena']);
+  // None ticked is said under the field, nothing is sent.
+  await box('Almuerzo').uncheck();
+  await box('Cena').uncheck();
+  await page.getByRole('button', { name: 'Guardar plato' }).click();
+  await expect(meals).toContainText('Elegí al menos una comida.');
+  await expect(page).toHaveURL(/\/nueva-comida$/);
+  await box('Desayuno').check();
+  await expect(meals).not.toContainText('Elegí al menos una comida.');
+  await box('Merienda').check();
+  await expectTicked(['Desayuno', 'Merienda']);
+  await meals.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screensDir}/foods-30-dish-meals-1366-light.png` });
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Guardar plato' }).click();
+  await expect(page).toHaveURL(/\/detalle-comida\//);
+  await expect(page.getByTestId('dish-meals')).toHaveText('Va en: Desayuno · Merienda');
+  await page.reload();
+  await expect(page.getByTestId('dish-meals')).toHaveText('Va en: Desayuno · Merienda');
+  await screenshot(page, 'foods-31-dish-meals-detail-1366-light');
+
+  // Editing: her meals are ticked, also after a reload; a change is kept.
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await expect(page).toHaveURL(/\/editar-comida\//);
+  await expectTicked(['Desayuno', 'Merienda']);
+  await page.reload();
+  await expectTicked(['Desayuno', 'Merienda']);
+  await box('Media tarde').check();
+  await page.getByRole('button', { name: 'Guardar plato' }).click();
+  await expect(page.getByTestId('dish-meals')).toHaveText('Va en: Desayuno · Merienda · Media tarde');
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await page.reload();
+  await expectTicked(['Desayuno', 'Merienda', 'Media tarde']);
+
+  // On a phone, dark: the six meals wrap within the screen.
+  await apiCall(page, 'PATCH', '/me/preferences', { theme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectTicked(['Desayuno', 'Merienda', 'Media tarde']);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await meals.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screensDir}/foods-32-dish-meals-390-dark.png` });
+  await expectAccessible(page);
 });
 
 const isDishRead = (r: Response) => /\/api\/v1\/dishes\/[^/?]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET' && r.ok();

@@ -119,4 +119,32 @@ describe('POST /plans/solve/propose-day with dishes', () => {
     const other = await practice(t);
     expect((await other.call('POST', '/api/v1/plans/solve/propose-day', { ...target, foodIds: SIDES, dishIds: [s] })).statusCode).toBe(404);
   });
+
+  it('places a dish only at the meals she says it fits: a breakfast dish in place of the dairy and the bread', { timeout: 60_000 }, async () => {
+    const p = await practice(t);
+    const toast = (await p.call('POST', '/api/v1/dishes', { name: 'Café con leche y tostadas', servings: 1, meals: [1], ingredients: [{ foodId: 'usda:01077', quantity: 200 }, { foodId: 'usda:18064', quantity: 60 }] })).json().id as string;
+    const [s, c] = [await stew(p), await chicken(p)];
+    // No milk and no bread among the foods: breakfast can only be her breakfast dish; lunch and dinner her main courses.
+    const foods = SIDES.filter((id) => id !== 'usda:01077' && id !== 'usda:18064');
+    const request = { ...target, slots: [1, 3, 6], targetEnergyKcal: 1500, macros: { proteinPct: 18, fatPct: 27, carbsPct: 55 }, foodIds: foods, dishIds: [toast, s, c], onlyPicked: true };
+    const response = await p.call('POST', '/api/v1/plans/solve/propose-day', request);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expectOnTarget(body);
+    const at = Object.fromEntries(body.dishes.map((d: { dishId: string; slot: number }) => [d.dishId, d.slot]));
+    expect(at[toast]).toBe(1);
+    expect([at[s], at[c]].sort()).toEqual([3, 6]);
+    // Breakfast has no dairy or bread food beside the dish (it takes their place); fruit or sugar may go with it.
+    for (const item of body.items.filter((i: { slot: number }) => i.slot === 1)) expect(['usda:09003', 'usda:09040', 'usda:19335']).toContain(item.foodId);
+    // A lunch-and-dinner dish is never proposed at breakfast, even when breakfast has only fruit to offer.
+    for (const day of [1, 2, 3]) {
+      const mainsOnly = await p.call('POST', '/api/v1/plans/solve/propose-day', { ...request, day, dishIds: [s, c] });
+      if (mainsOnly.statusCode === 200) for (const d of mainsOnly.json().dishes) expect(d.slot).not.toBe(1);
+      else expect(mainsOnly.json().error.code).toBe('INFEASIBLE');
+    }
+    // Her breakfast dish as lunch and dinner too is still at most once a day.
+    await p.call('PATCH', `/api/v1/dishes/${toast}`, { meals: [1, 3, 6] });
+    const again = (await p.call('POST', '/api/v1/plans/solve/propose-day', request)).json();
+    expect(again.dishes.filter((d: { dishId: string }) => d.dishId === toast)).toHaveLength(1);
+  });
 });

@@ -97,7 +97,7 @@ describe('Proponer un día, foods as Argentines eat them', () => {
     };
     const parts = [per('lenteja-hervida', 600), per('arroz-blanco-hervido', 400), per('papa-hervida', 300), per('aceite-oliva', 20)];
     const sum = (k: 'energyKcal' | 'proteinG' | 'fatG' | 'carbsG') => parts.reduce((a, p) => a + p[k], 0) / 4;
-    const guiso = { id: 'guiso', name: 'Guiso de lentejas con arroz', perPortion: { energyKcal: sum('energyKcal'), proteinG: sum('proteinG'), fatG: sum('fatG'), carbsG: sum('carbsG') }, portionGrams: 330 };
+    const guiso = { id: 'guiso', name: 'Guiso de lentejas con arroz', perPortion: { energyKcal: sum('energyKcal'), proteinG: sum('proteinG'), fatG: sum('fatG'), carbsG: sum('carbsG') }, portionGrams: 330, meals: [3, 6] };
     const starred = foods.map((f) => (f.id === 'banana' ? { ...f, favourite: true } : f));
     for (let day = 1; day <= 7; day += 1) {
       const answer = await proposeDay({ targetEnergyKcal: 1800, macros: { proteinPct: 20, fatPct: 30, carbsPct: 50 }, slots: [1, 3, 4, 6], day, preferFavourites: true }, starred, [guiso]);

@@ -1,11 +1,13 @@
 // Property test of "Proponer un día" (issue 28): for random targets (energy, macro split, meals of the plan,
 // day of the week) over a fixed table of common foods, the answer either meets ±3 % energy and ±2 points
 // per macro, with every food in a group its meal takes, in 10 g steps, each food at most once a meal — or it is a
-// 422 INFEASIBLE with a Spanish reason. Never a day that misses its targets without saying why.
+// 422 INFEASIBLE with a Spanish reason. Never a day that misses its targets without saying why. With random
+// dishes (random recipes from the same table, random meals they fit), each dish goes only at a meal it fits,
+// at most once a day, in ½ portions, in place of the foods of the roles it replaces.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors.js';
-import { proposeDay, type CandidateFood } from '../src/modules/plans/solver/propose-day.js';
+import { proposeDay, type CandidateDish, type CandidateFood } from '../src/modules/plans/solver/propose-day.js';
 import { macroPercents, sumNutrition } from '../src/modules/plans/solver/targets.js';
 
 // Per 100 g (USDA SR24 / Argentine table values, rounded): kcal, protein, fat, carbohydrate.
@@ -96,6 +98,76 @@ describe('propose a day, property', () => {
     );
     // The targets are ordinary ones: most of them get a day.
     expect(answered).toBeGreaterThanOrEqual(5);
+  });
+
+  it('with random dishes: each only at a meal it fits, once a day, in place of the roles it replaces, on target or says why', { timeout: 400_000 }, async () => {
+    const recipe = fc.array(fc.record({ food: fc.integer({ min: 0, max: TABLE.length - 1 }), grams: fc.integer({ min: 20, max: 200 }) }), { minLength: 2, maxLength: 4 });
+    const dishArb = fc.record({ recipe, meals: fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 6 }) });
+    let answered = 0;
+    let withDish = 0;
+    let offMain = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          energy: fc.integer({ min: 1400, max: 2800 }),
+          protein: fc.integer({ min: 15, max: 25 }),
+          fat: fc.integer({ min: 25, max: 35 }),
+          slots: fc.constantFrom<number[]>([1, 3, 4, 6], [1, 2, 3, 4, 5, 6]),
+          day: fc.integer({ min: 1, max: 7 }),
+          dishes: fc.array(dishArb, { minLength: 1, maxLength: 4 }),
+        }),
+        async ({ energy, protein, fat, slots, day, dishes: drawn }) => {
+          const dishes: CandidateDish[] = drawn.map((d, i) => {
+            const perPortion = sumNutrition(d.recipe.map((r) => [foods[r.food]!.perGram, r.grams] as const));
+            return { id: `d${i}`, name: `Plato ${i}`, perPortion, portionGrams: d.recipe.reduce((a, r) => a + r.grams, 0), meals: d.meals };
+          });
+          const macros = { proteinPct: protein, fatPct: fat, carbsPct: 100 - protein - fat };
+          let answer;
+          try {
+            answer = await proposeDay({ targetEnergyKcal: energy, macros, slots, day }, foods, dishes);
+          } catch (error) {
+            expect(error).toBeInstanceOf(AppError);
+            expect((error as AppError).code).toBe('INFEASIBLE');
+            expect((error as AppError).message).toMatch(/no se puede|No hay alimentos|No encontramos/);
+            return;
+          }
+          {
+            answered += 1;
+            if (answer.dishes.length) withDish += 1;
+            if (answer.dishes.some((d) => ![3, 6].includes(d.slot))) offMain += 1;
+            const total = sumNutrition([
+              ...answer.items.map((item) => [foods.find((f) => f.id === item.foodId)!.perGram, item.grams] as const),
+              ...answer.dishes.map((d) => [dishes.find((x) => x.id === d.dishId)!.perPortion, d.portions] as const),
+            ]);
+            const p = macroPercents(total);
+            expect(Math.abs(total.energyKcal - energy)).toBeLessThanOrEqual(energy * 0.03 + 1e-6);
+            expect(Math.abs(p.proteinPct - macros.proteinPct)).toBeLessThanOrEqual(2 + 1e-6);
+            expect(Math.abs(p.fatPct - macros.fatPct)).toBeLessThanOrEqual(2 + 1e-6);
+            expect(Math.abs(p.carbsPct - macros.carbsPct)).toBeLessThanOrEqual(2 + 1e-6);
+            expect(new Set(answer.dishes.map((d) => d.dishId)).size).toBe(answer.dishes.length);
+            for (const d of answer.dishes) {
+              expect(dishes.find((x) => x.id === d.dishId)!.meals).toContain(d.slot);
+              expect(slots).toContain(d.slot);
+              expect((d.portions * 2) % 1).toBe(0);
+              expect(d.portions).toBeGreaterThanOrEqual(0.5);
+              expect(d.portions).toBeLessThanOrEqual(2);
+              const beside = answer.items.filter((i) => i.slot === d.slot).map((i) => foods.find((f) => f.id === i.foodId)!);
+              // A snack's dish is the snack; a breakfast's takes the dairy and the bread; a main course the meat or fish and the cereal.
+              if ([2, 5].includes(d.slot)) expect(beside).toEqual([]);
+              if ([1, 4].includes(d.slot)) for (const f of beside) expect(['01', '18', '20']).not.toContain(f.group);
+              if ([3, 6].includes(d.slot)) for (const f of beside) expect(['05', '13', '15', '20']).not.toContain(f.group);
+            }
+            for (const slot of slots) expect(answer.items.some((i) => i.slot === slot) || answer.dishes.some((d) => d.slot === slot)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 8, seed: 44 },
+    );
+    expect(answered).toBeGreaterThanOrEqual(5);
+    // Some of the days do take a dish (else the property says nothing about them).
+    expect(withDish).toBeGreaterThanOrEqual(2);
+    // …and some at a breakfast, merienda or snack.
+    expect(offMain).toBeGreaterThanOrEqual(1);
   });
 
   it('says which target it cannot reach when the foods cannot give the protein asked', { timeout: 60_000 }, async () => {

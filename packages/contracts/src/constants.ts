@@ -10,6 +10,13 @@ export * from './voseo.js';
 
 // dishes
 export const DISH_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The meals a dish can fit, as the plan's meal slot positions: 1 desayuno, 2 media mañana, 3 almuerzo,
+ * 4 merienda, 5 media tarde, 6 cena. "Proponer un día" places a dish only at the meals it fits.
+ */
+export const DISH_MEAL_SLOTS = [1, 2, 3, 4, 5, 6] as const;
+/** A dish saved before it had meals, or created without them: lunch and dinner (migration 0044). */
+export const DISH_DEFAULT_MEALS: readonly number[] = [3, 6];
 
 // statistics
 export const STATISTICS_YEAR_MIN = 2000;

@@ -3,6 +3,7 @@
 // dish and per serving, so editing a food updates every dish that uses it.
 import { z } from 'zod';
 import { idSchema, isoInstantSchema } from './common.js';
+import { DISH_DEFAULT_MEALS } from './constants.js';
 import { cursorSchema, limitSchema, optionalText, requiredText } from './food-fields.js';
 import { nutrientKeySchema } from './foods.js';
 
@@ -52,6 +53,15 @@ const servingsSchema = z
   .positive({ error: 'Las porciones deben ser más que 0.' })
   .max(1000, { error: 'Las porciones no pueden superar 1000.' });
 
+/** The meals a dish fits (DISH_MEAL_SLOTS in constants.ts): ascending, no repeats, at least one. */
+export const dishMealsSchema = z
+  .array(z.number({ error: 'Cada comida debe ser un número.' }).int({ error: 'Comida inválida (1 a 6).' }).min(1, { error: 'Comida inválida (1 a 6).' }).max(6, { error: 'Comida inválida (1 a 6).' }), {
+    error: 'Envía las comidas como una lista.',
+  })
+  .min(1, { error: 'Elige al menos una comida para el plato.' })
+  .max(6)
+  .transform((meals) => [...new Set(meals)].sort((a, b) => a - b));
+
 const ingredientsSchema = z
   .array(dishIngredientInputSchema, { error: 'Envía los ingredientes como una lista.' })
   .max(DISH_MAX_INGREDIENTS, { error: `Como máximo ${DISH_MAX_INGREDIENTS} ingredientes.` });
@@ -61,6 +71,8 @@ export const createDishRequestSchema = z.object({
   description: optionalText(2000),
   servings: servingsSchema.default(1),
   ingredients: ingredientsSchema.default([]),
+  /** The meals it fits; lunch and dinner when not sent. */
+  meals: dishMealsSchema.default([...DISH_DEFAULT_MEALS]),
 });
 export type CreateDishRequest = z.input<typeof createDishRequestSchema>;
 export type CreateDishInput = z.output<typeof createDishRequestSchema>;
@@ -71,6 +83,7 @@ export const updateDishRequestSchema = z.object({
   description: optionalText(2000),
   servings: servingsSchema.optional(),
   ingredients: ingredientsSchema.optional(),
+  meals: dishMealsSchema.optional(),
   /** The version being edited; when sent and the dish changed since, 409 CONFLICT. */
   version: z.number({ error: 'La versión debe ser un número.' }).int({ error: 'La versión debe ser un número entero.' }).min(1).optional(),
 });
@@ -132,6 +145,8 @@ export const dishSchema = z.object({
   example: z.boolean(),
   /** GET /dishes/{id}/photo answers the photo (WebP) when true. */
   hasPhoto: z.boolean(),
+  /** The meal slots (1–6, ascending) it fits: where "Proponer un día" may place it. */
+  meals: z.array(z.number().int()),
   ingredients: z.array(dishIngredientSchema),
   totals: nutrientTotalsSchema,
   perServing: nutrientTotalsSchema,

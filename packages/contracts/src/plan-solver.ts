@@ -90,8 +90,8 @@ export type SolveFormulaDayResponse = z.infer<typeof solveFormulaDayResponseSche
  * POST /plans/solve/propose-day ("Proponer un día"): a day composed from foods (and dishes) for the plan's
  * meals that meets the targets. Candidates: the foods and dishes she picks (`foodIds`, `dishIds`), or else
  * the Argentine layer and her own foods; with `favourites` her starred foods and dishes come first (other
- * foods only fill what they cannot) plus any she picks. A dish is the main course of a lunch or dinner, in
- * steps of ½ portion. The patient's recorded allergies and intolerances (a dish's through its ingredients),
+ * foods only fill what they cannot) plus any she picks. A dish goes only at the meals it fits (Dish.meals), in
+ * steps of ½ portion: a lunch's or dinner's main course, a breakfast's or merienda's dairy and bread, a snack. The patient's recorded allergies and intolerances (a dish's through its ingredients),
  * the foods and dishes she marks as disliked and (unless she allows repeats) those of the neighbouring days
  * are left out. `day` (1–7) varies the choice across the week.
  */
@@ -136,7 +136,7 @@ export const proposeDayResponseSchema = z.object({
    * ("alergia: maní", "no le gusta", "ya está en un día vecino"), kept for API clients that read it.
    */
   excluded: z.array(z.object({ foodId: idSchema, name: z.string(), reason: z.string(), cause: proposeDayExclusionCauseSchema })),
-  /** Dishes proposed as a lunch's or dinner's main course: portions in steps of ½, their grams, "1 porción". */
+  /** Dishes proposed at meals they fit: portions in steps of ½, their grams, "1 porción". */
   dishes: z.array(z.object({ dishId: idSchema, name: z.string(), slot, portions: z.number(), grams: z.number(), household: z.string().nullable() })).optional(),
   /** Dishes left out, as `excluded` ("alergia: huevo (Huevo de gallina, entero, crudo)": `cause` with the ingredient). */
   excludedDishes: z.array(z.object({ dishId: idSchema, name: z.string(), reason: z.string(), cause: proposeDayExclusionCauseSchema })).optional(),

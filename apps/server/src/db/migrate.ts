@@ -35,6 +35,7 @@ import * as consultationOedema from './migrations/0040-consultation-oedema.js';
 import * as subscriptionPendingChange from './migrations/0041-subscription-pending-change.js';
 import * as paymentLinkCancel from './migrations/0042-payment-link-cancel.js';
 import * as favourites from './migrations/0043-favourites.js';
+import * as dishMeals from './migrations/0044-dish-meals.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0041-subscription-pending-change': subscriptionPendingChange,
   '0042-payment-link-cancel': paymentLinkCancel,
   '0043-favourites': favourites,
+  '0044-dish-meals': dishMeals,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

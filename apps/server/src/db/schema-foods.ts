@@ -90,6 +90,8 @@ export interface DishesTable {
   version: number;
   /** Path relative to DATA_DIR of the re-encoded photo (migration 0008). */
   photo_path: string | null;
+  /** The meal slots (1–6) it may be proposed at, "1,4" (migration 0044; existing dishes "3,6"). */
+  meals: string;
   created_at: IsoInstant;
   updated_at: IsoInstant;
 }

@@ -6,6 +6,14 @@ import type { DishIngredientRow, DishRow } from './dishes.repository.js';
 
 const round = (value: number) => roundTo(value, 4);
 
+/** "3,6" → [3, 6]: the meal slots a dish fits (migration 0044), ascending, anything else dropped. */
+export function mealsOf(text: string | null | undefined): number[] {
+  const meals = [...new Set((text ?? '').split(',').map((s) => Number(s.trim())))].filter((n) => Number.isInteger(n) && n >= 1 && n <= 6);
+  return meals.length ? meals.sort((a, b) => a - b) : [3, 6];
+}
+/** [3, 6] → "3,6". */
+export const mealsText = (meals: readonly number[]) => [...new Set(meals)].sort((a, b) => a - b).join(',');
+
 export function toNutrientTotals(grams: number, totals: NutrientTotals): NutrientTotalsResponse {
   const nutrients = {} as Record<NutrientKey, number>;
   for (const key of NUTRIENT_KEYS) nutrients[key] = round(totals.values[key]);
@@ -44,6 +52,7 @@ export function toDish(row: DishRow, ingredients: DishIngredient[], result: Dish
     version: Number(row.version),
     example,
     hasPhoto: Boolean(row.photo_path),
+    meals: mealsOf(row.meals),
     ingredients,
     totals: toNutrientTotals(result.grams, result.totals),
     perServing: toNutrientTotals(result.perServing.grams, result.perServing.totals),

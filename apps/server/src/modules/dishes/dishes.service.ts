@@ -34,7 +34,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { isDishExampleId } from '../../db/reference-data/dish-examples-loader.js';
 import { DishPhotoStore, toStoredDishPhoto } from './dish-photo.js';
-import { toDish, toDishIngredient } from './dishes.mapper.js';
+import { mealsText, toDish, toDishIngredient } from './dishes.mapper.js';
 import {
   dishesRepository as repo,
   type DishExampleIngredientRow,
@@ -79,6 +79,8 @@ function exampleAsDishRow(row: DishExampleRow): DishRow {
     deactivated: row.deactivated,
     version: 1,
     photo_path: null,
+    // The shipped examples are main courses: lunch and dinner.
+    meals: '3,6',
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -306,6 +308,7 @@ export function createDishesService(deps: DishesServiceDeps) {
         deactivated: 0,
         version: 1,
         photo_path: null,
+        meals: mealsText(input.meals),
         created_at: now,
         updated_at: now,
       });
@@ -332,6 +335,7 @@ export function createDishesService(deps: DishesServiceDeps) {
           search_text: buildSearchText(name),
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.servings !== undefined ? { servings: input.servings } : {}),
+          ...(input.meals !== undefined ? { meals: mealsText(input.meals) } : {}),
           updated_at: clock.now().toISOString(),
         },
         Number(row.version),
@@ -391,6 +395,7 @@ export function createDishesService(deps: DishesServiceDeps) {
         deactivated: 0,
         version: 1,
         photo_path: photoPath,
+        meals: source.meals,
         created_at: now,
         updated_at: now,
       });

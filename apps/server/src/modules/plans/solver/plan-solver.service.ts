@@ -96,6 +96,7 @@ export function createPlanSolverService(deps: { db: Kysely<DB>; dishes: Pick<Dis
         name: dish.name,
         perPortion: { energyKcal: n.energyKcal ?? 0, proteinG: n.proteinG ?? 0, fatG: n.fatG ?? 0, carbsG: n.carbohydrateG ?? 0 },
         portionGrams: dish.perServing.grams,
+        meals: dish.meals,
       });
     }
     return { dishes: result, excluded };

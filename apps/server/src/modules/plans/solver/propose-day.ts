@@ -2,8 +2,10 @@
 // as a mixed-integer programme solved by HiGHS. Each meal is written the way Argentine plans are (a dairy
 // and bread at breakfast; a protein food, a starch, vegetables and oil at lunch and dinner…): every "role"
 // of a meal picks exactly one food among a few candidates that can fill it (food-roles.ts: cooked legumes,
-// never dry raw ones; an egg as a protein food, never as a dairy), in 10 g steps within a usual portion. A dish (a recipe of hers) is the main course of a lunch or dinner: it
-// takes the place of the protein food and the starch, in steps of ½ portion. The model is written out in docs/plans.md.
+// never dry raw ones; an egg as a protein food, never as a dairy), in 10 g steps within a usual portion. A dish (a recipe of
+// hers) goes only in the meals she says it fits, in steps of ½ portion: at lunch or dinner it is the main course (in
+// place of the protein food and the starch), at breakfast or merienda it takes the place of the dairy and the bread,
+// as a snack it is the snack. The model is written out in docs/plans.md.
 import type { ProposeDayResponse, SolverMacros } from '@almendra/contracts';
 import { measureAmountText } from '@almendra/domain';
 import { AppError } from '../../../lib/errors.js';
@@ -23,12 +25,14 @@ export interface CandidateFood {
   favourite?: boolean;
 }
 
-/** A dish that may be a lunch's or dinner's main course: nutrition of one portion and its grams. */
+/** A dish of hers that may go in the day: nutrition of one portion, its grams, and the meal slots it fits. */
 export interface CandidateDish {
   id: string;
   name: string;
   perPortion: Nutrition;
   portionGrams: number;
+  /** Meal slots 1–6 (1 desayuno … 6 cena) she says it fits; it is never proposed at any other. */
+  meals: readonly number[];
 }
 
 interface Role {
@@ -48,7 +52,8 @@ interface Role {
  * breakfast and merienda, fruit or a dairy or a few nuts for the small snacks, and at lunch and dinner a
  * protein food, a cooked starch, vegetables, oil and a fruit for dessert.
  */
-const ROLES: Record<'breakfast' | 'snack' | 'main', Role[]> = {
+type MealKind = 'breakfast' | 'snack' | 'main';
+const ROLES: Record<MealKind, Role[]> = {
   breakfast: [
     { name: 'lácteo', kind: 'dairy', gramsLo: 30, gramsHi: 250, kcalHi: 200 },
     { name: 'pan o cereal', kind: 'bread', gramsLo: 20, gramsHi: 100, kcalHi: 300 },
@@ -65,12 +70,16 @@ const ROLES: Record<'breakfast' | 'snack' | 'main', Role[]> = {
   ],
 };
 
-/** The roles a dish fills: the main course of a lunch or dinner (its protein food and its starch). */
-const DISH_FILLS: readonly FoodRole[] = ['protein', 'starch'];
-/** A dish goes in steps of ½ portion, from ½ to 2 portions and at most this energy in the meal. */
+/**
+ * The roles a dish takes the place of, by kind of meal: the main course of a lunch or dinner (its protein
+ * food and its starch; vegetables, oil and dessert still go beside it), the dairy and the bread of a
+ * breakfast or merienda (a fruit and something to spread may still go beside it), a snack's one food.
+ */
+const DISH_FILLS: Record<MealKind, readonly FoodRole[]> = { main: ['protein', 'starch'], breakfast: ['dairy', 'bread'], snack: ['snack'] };
+/** A dish goes in steps of ½ portion, from ½ to 2 portions and at most this energy in the meal (about the limits of the roles it replaces). */
 const DISH_STEP = 0.5;
 const DISH_MAX_PORTIONS = 2;
-const DISH_KCAL_HI = 900;
+const DISH_KCAL_HI: Record<MealKind, number> = { main: 900, breakfast: 500, snack: 300 };
 /** Proposing from favourites: a food that is not one of them costs this much each time it is picked. */
 const NOT_FAVOURITE_COST = 0.5;
 /** Proposing from favourites: other foods that may fill a role her favourites fill too (a way out). */
@@ -171,15 +180,15 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
         }
         if (choices.some((c) => c.slot === slot && c.role === role)) filled += 1;
       });
-      if (kindOfSlot(slot) === 'main') {
-        for (const dish of rotate(dishes, `${input.day}:${slot}:dish`).slice(0, CANDIDATES_PER_ROLE)) {
-          const half = scale1(dish.perPortion, DISH_STEP);
-          if (!(half.energyKcal > 0)) continue;
-          const hi = Math.floor(Math.min(DISH_MAX_PORTIONS / DISH_STEP, DISH_KCAL_HI / half.energyKcal));
-          if (hi < 1) continue;
-          add({ slot, role: null, dish, key: `dish:${dish.id}`, perStep: half, lo: 1, hi, cost: 0 });
-          filled += 1;
-        }
+      // Her dishes that fit this meal, a few rotated by day, each in place of the roles DISH_FILLS names.
+      const kind = kindOfSlot(slot);
+      for (const dish of rotate(dishes.filter((d) => d.meals.includes(slot)), `${input.day}:${slot}:dish`).slice(0, CANDIDATES_PER_ROLE)) {
+        const half = scale1(dish.perPortion, DISH_STEP);
+        if (!(half.energyKcal > 0)) continue;
+        const hi = Math.floor(Math.min(DISH_MAX_PORTIONS / DISH_STEP, DISH_KCAL_HI[kind] / half.energyKcal));
+        if (hi < 1) continue;
+        add({ slot, role: null, dish, key: `dish:${dish.id}`, perStep: half, lo: 1, hi, cost: 0 });
+        filled += 1;
       }
       if (filled === 0) {
         throw new AppError('INFEASIBLE', `No hay alimentos para el ${SLOT_NAMES_ES[slot] ?? 'comida'} con estos filtros: agrega alimentos de sus grupos o quita exclusiones.`, { reason: 'no-candidates', slot });
@@ -204,13 +213,14 @@ export async function proposeDay(input: ProposeDayInput, foods: readonly Candida
       model.constrain(`${c.steps}_off`, [[c.steps, 1], [c.pick, -c.hi]], -Infinity, 0);
       if (c.cost) model.cost(c.pick, c.cost);
     }
-    // One food per required role, at most one per optional role; a dish in a lunch or dinner takes the place
-    // of its protein food and its starch (one of them, or the dish, never both).
+    // One food per required role, at most one per optional role; a dish takes the place of the roles its
+    // kind of meal names in DISH_FILLS (each of them is filled by a food or by the dish, never both).
     for (const slot of slots) {
       const dishPicks = choices.filter((c) => c.slot === slot && c.dish).map((c) => [c.pick, 1] as const);
-      ROLES[kindOfSlot(slot)].forEach((role, r) => {
+      const kind = kindOfSlot(slot);
+      ROLES[kind].forEach((role, r) => {
         const picks = choices.filter((c) => c.slot === slot && c.role === role).map((c) => [c.pick, 1] as const);
-        const all = DISH_FILLS.includes(role.kind) ? [...picks, ...dishPicks] : picks;
+        const all = DISH_FILLS[kind].includes(role.kind) ? [...picks, ...dishPicks] : picks;
         if (all.length) model.constrain(`role_${slot}_${r}`, all, role.optional ? 0 : 1, 1);
       });
     }

@@ -4,7 +4,7 @@
 // subtracts, quantity or unit changes recalculate. Lines are keyed by a line id, so the same food can be
 // in two lines; included dishes count in the live totals through includedDishLine() (packages/domain),
 // the same computation the server does.
-import { ActionIcon, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { AutoTextarea } from '../../../components/auto-textarea';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { CatalogFood, Dish, DishIngredientInput, FoodDetail } from '@almendra/contracts';
+import { DISH_MEAL_SLOTS } from '@almendra/contracts/constants';
 import {
   activeLines,
   addFood,
@@ -94,6 +95,8 @@ function DishEditor({ dish }: { dish: Dish | null }) {
   const [name, setName] = useState(dish?.name ?? '');
   const [description, setDescription] = useState(dish?.description ?? '');
   const [servings, setServings] = useState(dish ? String(dish.servings).replace('.', ',') : '1');
+  // The meals it fits ("Proponer un día" places it only there): lunch and dinner for a new dish.
+  const [meals, setMeals] = useState<string[]>((dish?.meals ?? [3, 6]).map(String));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<CalculatorState>(createCalculator);
   const [info, setInfo] = useState<Record<string, LineInfo>>({});
@@ -232,7 +235,7 @@ function DishEditor({ dish }: { dish: Dish | null }) {
         ...lines.map((line) => ({ foodId: line.food.id, quantity: line.quantity, measure: line.unit })),
         ...nestedLines.map((l) => ({ dishId: l.dishId, quantity: parseDecimal(l.quantity) ?? 0, measure: l.unit })),
       ];
-      const body = { name: name.trim(), description: description.trim() || null, servings: servingsNumber, ingredients };
+      const body = { name: name.trim(), description: description.trim() || null, servings: servingsNumber, ingredients, meals: meals.map(Number).sort((a, b) => a - b) };
       return dish ? dishesApi.update(dish.id, { ...body, version: dish.version }) : dishesApi.create(body);
     },
     meta: { silent: true },
@@ -256,6 +259,7 @@ function DishEditor({ dish }: { dish: Dish | null }) {
     const next: Record<string, string> = {};
     if (!name.trim()) next.name = t('foods:dishes.nameRequired');
     if (!(servingsNumber > 0)) next.servings = t('foods:dishes.servingsRequired');
+    if (meals.length === 0) next.meals = t('foods:dishes.mealsRequired');
     setErrors(next);
     if (Object.keys(next).length === 0) save.mutate();
   };
@@ -284,6 +288,24 @@ function DishEditor({ dish }: { dish: Dish | null }) {
             />
           </SimpleGrid>
           <AutoTextarea mt="sm" label={t('foods:dishes.descriptionLabel')} minRows={2} max={2000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <Checkbox.Group
+            mt="sm"
+            label={t('foods:dishes.meals')}
+            description={t('foods:dishes.mealsHelp')}
+            value={meals}
+            onChange={(value) => {
+              setMeals(value);
+              setErrors(({ meals: _done, ...rest }) => rest);
+            }}
+            error={errors.meals}
+            data-testid="dish-meals"
+          >
+            <Group gap="md" mt={6}>
+              {DISH_MEAL_SLOTS.map((slot) => (
+                <Checkbox key={slot} value={String(slot)} label={t(`foods:dishes.meal.${slot}`)} />
+              ))}
+            </Group>
+          </Checkbox.Group>
         </Paper>
 
         <Paper withBorder p="md" radius="md">

@@ -1,5 +1,5 @@
-// "Proponer un día" (issue 28): the server's solver composes a day of foods (and her dishes, as a lunch's or
-// dinner's main course) for the plan's meals that meets the energy and macro targets, from the whole
+// "Proponer un día" (issue 28): the server's solver composes a day of foods (and her dishes, at the meals each fits:
+// Dish.meals) for the plan's meals that meets the energy and macro targets, from the whole
 // Argentine layer, her favourites or only what the plan already has, leaving out the patient's recorded
 // allergies and intolerances, what she marks "No le gusta" and (unless she allows repeats) the neighbouring
 // days' foods and dishes. She reviews the proposal (a table; on a phone, one block per meal), its totals and
