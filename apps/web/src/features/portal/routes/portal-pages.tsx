@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { endSession } from '../../../lib/auth';
 import { useAppNavigate, useAppSearchParams } from '../../../lib/navigation';
 import { showError, showWarning } from '../../../lib/toast';
+import type { RealtimeEvent } from '../../../lib/realtime';
 import { useRealtimeEvents } from '../../../lib/use-realtime';
 import { whatsappLink, whatsappNumber } from '../../../lib/whatsapp';
 import { chatApi } from '../../chat/api/chat-api';
@@ -60,9 +61,7 @@ export function PortalPage() {
   const me = useQuery(portalMeQuery());
   const call = useCallState();
 
-  useEffect(() => {
-    callManager.start('patient');
-  }, []);
+  const painted = useAfterFirstPaint();
   // An accepted call takes the screen wherever the patient was (state adjusted while rendering, when the phase changes).
   const [seenPhase, setSeenPhase] = useState(call.phase);
   if (seenPhase !== call.phase) {
@@ -70,14 +69,14 @@ export function PortalPage() {
     if (call.phase === 'connecting' || call.phase === 'inCall' || call.phase === 'noDevices' || call.phase === 'blocked') setTab('call');
   }
 
-  useRealtimeEvents(['chat.unread', 'session.revoked'], (event) => {
+  const onRealtimeEvent = (event: RealtimeEvent) => {
     if (event.type === 'session.revoked') {
       showWarning(t('portal:portal.revoked'), '');
       void endSession().then(() => navigate('/login?para=paciente', { replace: true }));
       return;
     }
     queryClient.setQueryData(portalKeys.me, (old: typeof me.data) => (old ? { ...old, unreadMessages: Number(event.unreadCount ?? 0) } : old));
-  });
+  };
 
   if (me.isLoading) return <Loader m="xl" aria-label={t('common:loading')} />;
   if (!me.data) {
@@ -116,7 +115,7 @@ export function PortalPage() {
           </Group>
         </Group>
         <IncomingCallNotice onAccept={() => setTab('call')} />
-        <VersionCheck />
+        {painted && <PortalLive onEvent={onRealtimeEvent} />}
         <Tabs value={tab} onChange={(v) => setTab((v as PortalTab) ?? 'home')} keepMounted={false}>
           <Tabs.List grow>
             <PortalTabButton value="home" icon={IconHome} label={t('portal:portal.tabs.home')} />
@@ -202,6 +201,41 @@ export function PortalPage() {
       </Stack>
     </Container>
   );
+}
+
+/**
+ * True once the home has painted (the frame after its first commit; a second at most, for a tab in the
+ * background): what the home does not show starts then, off the first paint's path (issue 27).
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const done = () => setPainted(true);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      timer = setTimeout(done, 0);
+    });
+    const fallback = setTimeout(done, 1000);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(fallback);
+    };
+  }, []);
+  return painted;
+}
+
+/**
+ * What the home does not show, mounted once it has painted: the call signalling (an incoming call's
+ * notice), the realtime socket (the unread count, a revoked session) and the new-version notice.
+ */
+function PortalLive({ onEvent }: { onEvent: (event: RealtimeEvent) => void }) {
+  useEffect(() => {
+    callManager.start('patient');
+  }, []);
+  useRealtimeEvents(['chat.unread', 'session.revoked'], onEvent);
+  return <VersionCheck />;
 }
 
 /** Below this the chat scrolls with the page instead of shrinking further (a landscape phone). */
