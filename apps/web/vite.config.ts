@@ -38,8 +38,14 @@ function precompressAssets(): Plugin {
   };
 }
 
-/** The bundled locale namespaces (src/lib/i18n.ts) stay in the entry chunk; every other locale file is lazy. */
+/**
+ * The bundled locale namespaces: their Spanish files stay in the start-up chunks (src/lib/i18n.ts for
+ * both entries, src/lib/i18n-app.ts for the professional's); every other locale file is lazy.
+ */
 const BUNDLED_LOCALE_FILE = /[\\/](common|auth|nav|account|features|errors)\.json$/;
+/** Their English: one chunk for what both entries read (`locales-en-boot`), one for the professional app's (`locales-en-app`). */
+const englishOfBundled = (kind: 'boot' | 'app') => (id: string) =>
+  id.includes('/locales/en/') && (kind === 'boot' ? /[\\/](common|nav|errors)\.json$/ : /[\\/](auth|account|features)\.json$/).test(id);
 /** The patient portal's home namespaces (portal-app.tsx): a chunk of their own per language. */
 const PORTAL_LOCALE_FILE = /[\\/](portal|payments)\.json$/;
 /** The plans namespace: the portal's plan tab and the professional's screens; a chunk per language. */
@@ -134,6 +140,8 @@ export default defineConfig({
               { name: `locales-${language}-portal`, test: lazyLocaleOf(language, 'portal') },
               { name: `locales-${language}-plans`, test: lazyLocaleOf(language, 'plans') },
             ]),
+            { name: 'locales-en-boot', test: englishOfBundled('boot') },
+            { name: 'locales-en-app', test: englishOfBundled('app') },
             {
               name: firstLoadGroups({
                 entry: source('main.tsx'),

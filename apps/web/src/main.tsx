@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startErrorReporting } from './lib/error-reporting';
 import { installSubmitFocus } from './lib/form-focus';
+import { textsReady } from './lib/i18n';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
 
@@ -18,10 +19,14 @@ if (!container) throw new Error('Missing #root element');
 // Every form, on a failed submit, takes the person to its first error (lib/form-focus.ts).
 installSubmitFocus();
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// In Spanish at once (bundled); in English once its texts have arrived (lib/i18n.ts), so the first
+// paint is never in the wrong language.
+void textsReady().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // After the first render, off the critical path: the SDK is fetched only when the server has a DSN.

@@ -9,6 +9,8 @@ import { RouterProvider } from 'react-router/dom';
 import { configureApiClient } from '../lib/api-client';
 import { applyAppManifest } from '../lib/app-manifest';
 import { i18n } from '../lib/i18n';
+// The professional app's bundled namespaces (auth, account, features): in its start-up chunk only.
+import '../lib/i18n-app';
 import { preferencesColorSchemeManager, preferencesStore } from '../lib/preferences';
 import { queryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';

@@ -6,6 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadAllNamespaces } from '../lib/i18n';
+// The professional app's bundled namespaces (app.tsx imports them; tests render its screens directly).
+import '../lib/i18n-app';
 
 // The feature namespaces load on demand in the app (lib/i18n.ts); tests render screens directly, so
 // have every namespace of both languages in the store before any test runs.

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MeResponse } from '@almendra/contracts';
 import { ME_QUERY_KEY, updatePreferences } from '../../lib/current-user';
+import { loadLanguageNamespaces } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { SEARCHABLE_PAGES, type SearchablePage } from '../layouts/navigation';
 import { orderByStarred, STARRED_PAGES_LIMIT, toggleStarred } from '../starred-pages';
@@ -67,6 +68,17 @@ export function PageSearchSpotlight({ me }: { me: MeResponse | undefined }) {
   });
 
   const otherLanguage = i18n.language === 'en' ? 'es' : 'en';
+  // The other language's page names: English is not bundled (lib/i18n.ts), so its nav texts load when
+  // the search first opens; the list renders again once they are in.
+  const [, setOtherLoaded] = useState(false);
+  useEffect(() => {
+    if (!open || i18n.hasResourceBundle(otherLanguage, 'nav')) return;
+    let live = true;
+    void loadLanguageNamespaces(otherLanguage, ['nav']).then(() => live && setOtherLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, [open, otherLanguage, i18n]);
   const pages = useMemo(
     () => SEARCHABLE_PAGES.filter((page) => !page.roles || (role !== null && page.roles.includes(role))),
     [role],

@@ -8,6 +8,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Locale, MeResponse, PrimaryColor, Theme } from '@almendra/contracts';
 import { updatePreferences } from '../../../lib/current-user';
+import { loadLanguageNamespaces } from '../../../lib/i18n';
 import { LOCALES, PRIMARY_COLORS, THEMES } from '../../../lib/preferences';
 import { queryClient } from '../../../lib/query-client';
 import { timeZoneOptions } from '../../../lib/time-zones';
@@ -30,9 +31,9 @@ export function PreferencesTab({ me }: { me: MeResponse }) {
       if (saved.nutritionist?.timeZone !== savedTimeZone) {
         void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
       }
-      // Texts of the toast in the language just chosen.
+      // Texts of the toast in the language just chosen (English is not bundled: loaded first).
       const tSaved = (key: 'preferences.savedTitle' | 'preferences.savedMessage') => t(key, { lng: saved.user.locale });
-      showSuccess(tSaved('preferences.savedTitle'), tSaved('preferences.savedMessage'));
+      return loadLanguageNamespaces(saved.user.locale, ['account']).then(() => showSuccess(tSaved('preferences.savedTitle'), tSaved('preferences.savedMessage')));
     },
   });
 

@@ -13,7 +13,7 @@ import { AuthCard } from '../../account/components/auth-card';
 import { portalApi } from '../api/portal-api';
 
 export function PortalAcceptPage() {
-  const { t } = useTranslation(['portal', 'auth']);
+  const { t } = useTranslation('portal');
   const [params] = useAppSearchParams();
   const navigate = useAppNavigate();
   const [code, setCode] = useState(params.get('code') ?? '');
@@ -32,13 +32,13 @@ export function PortalAcceptPage() {
   });
   return (
     <AuthCard
-      title={t('portal:accept.title')}
-      subtitle={t('portal:accept.subtitle')}
+      title={t('accept.title')}
+      subtitle={t('accept.subtitle')}
       footer={
         <>
-          {t('portal:accept.haveAccount')}{' '}
+          {t('accept.haveAccount')}{' '}
           <Anchor component={AppLink} to="/login?para=paciente">
-            {t('portal:accept.login')}
+            {t('accept.login')}
           </Anchor>
         </>
       }
@@ -51,7 +51,7 @@ export function PortalAcceptPage() {
       >
         <Stack>
           <TextInput
-            label={t('portal:accept.code')}
+            label={t('accept.code')}
             value={code}
             onChange={(e) => setCode(e.currentTarget.value)}
             error={errors.code}
@@ -61,8 +61,8 @@ export function PortalAcceptPage() {
             styles={{ input: { fontFamily: 'monospace', letterSpacing: 2, textTransform: 'uppercase' } }}
           />
           <PasswordField
-            label={t('portal:accept.password')}
-            description={t('portal:accept.passwordHint')}
+            label={t('accept.password')}
+            description={t('accept.passwordHint')}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={errors.password}
@@ -71,7 +71,7 @@ export function PortalAcceptPage() {
             data-testid="accept-password"
           />
           <Button type="submit" loading={accept.isPending} data-testid="accept-submit">
-            {t('portal:accept.submit')}
+            {t('accept.submit')}
           </Button>
         </Stack>
       </form>
