@@ -4,7 +4,6 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { startErrorReporting } from './lib/error-reporting';
 import { installSubmitFocus } from './lib/form-focus';
 import { textsReady } from './lib/i18n';
 import { captureInstallPrompt } from './lib/install-prompt';
@@ -29,8 +28,9 @@ void textsReady().then(() =>
   ),
 );
 
-// After the first render, off the critical path: the SDK is fetched only when the server has a DSN.
+// After the first render, off the critical path: its module loads then, and the SDK only when the
+// server has a DSN.
 const idle = (callback: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(callback) : setTimeout(callback, 1));
-idle(() => void startErrorReporting());
+idle(() => void import('./lib/error-reporting').then(({ startErrorReporting }) => startErrorReporting(), () => undefined));
 // Production builds only; after the load event (lib/service-worker.ts).
 registerServiceWorker();

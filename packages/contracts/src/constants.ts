@@ -3,9 +3,10 @@
 // package (~160 KB, ~0.3 s of a throttled phone's CPU on /ficha's first visit, issue 15); this entry,
 // `@almendra/contracts/constants`, evaluates none. The schema modules import their values from here and
 // the package root re-exports them, so the server's imports are unchanged.
+// The lab analyte catalogue and the import fields are entries of their own
+// (`@almendra/contracts/lab-analytes`, `@almendra/contracts/patient-import-fields`): this module is part of
+// every first load (the voseo converter), and re-exported here they were too (~3.5 KB), for two screens.
 export * from './fold-text.js';
-export * from './lab-analytes.js';
-export * from './patient-import-fields.js';
 export * from './voseo.js';
 
 // dishes

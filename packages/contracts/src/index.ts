@@ -1,5 +1,7 @@
 export * from './common.js';
 export * from './constants.js';
+export * from './lab-analytes.js';
+export * from './patient-import-fields.js';
 export * from './countries.js';
 export * from './error-codes.js';
 export * from './auth.js';

@@ -4,7 +4,6 @@ import type { SessionResponse } from '@almendra/contracts';
 import { api, configureApiClient, refreshSession } from './api-client';
 import { setCurrentUser } from './current-user';
 import { setLocked } from './lock';
-import { forgetPushOnSignOut } from './web-push';
 import { claimOfflineData, clearOfflineData, keepOfflineUser } from './offline-data';
 import { queryClient } from './query-client';
 import { clearSession, isAuthenticated, readSession, writeSession } from './session';
@@ -47,8 +46,9 @@ export async function ensureSession(now: Date = new Date()): Promise<boolean> {
 }
 
 export async function endSession(): Promise<void> {
-  // This browser stops receiving the account's notifications (while the session can still say so).
-  await forgetPushOnSignOut();
+  // This browser stops receiving the account's notifications (while the session can still say so). Its
+  // module loads here: the sign-in screen and the portal's start-up do not need it.
+  await import('./web-push').then(({ forgetPushOnSignOut }) => forgetPushOnSignOut(), () => undefined);
   try {
     await api.post('/auth/logout', undefined, { refreshOn401: false });
   } catch {

@@ -6,7 +6,7 @@ import { Alert, Badge, Button, FileInput, Group, List, Modal, ScrollArea, Select
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PATIENT_IMPORT_FIELDS } from '@almendra/contracts/constants';
+import { PATIENT_IMPORT_FIELDS } from '@almendra/contracts/patient-import-fields';
 import type { PatientImportField, PatientImportMapping, PatientImportReport } from '@almendra/contracts';
 import { patientKeys, patientsApi } from '../api/patients-api';
 import { showError, showSuccess } from '../../../lib/toast';

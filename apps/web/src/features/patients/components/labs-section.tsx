@@ -5,7 +5,7 @@ import { ActionIcon, Button, Group, SimpleGrid, Stack, Table, Text, TextInput } 
 import { IconAlertTriangle, IconCircleCheck, IconMinus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LAB_ANALYTES, findLabAnalyte, normalizeAnalyteName } from '@almendra/contracts/constants';
+import { LAB_ANALYTES, findLabAnalyte, normalizeAnalyteName } from '@almendra/contracts/lab-analytes';
 import type { LabResult, Patient } from '@almendra/contracts';
 import { fieldErrors, patientKeys, patientsApi } from '../api/patients-api';
 import { filterDecimal, formatDate, formatNumber, parseDateInput, parseDecimal } from '../lib/format';
