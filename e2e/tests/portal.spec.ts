@@ -3,6 +3,7 @@
 // hold a video call with Chromium's fake camera (each side's remote video receives frames), the patient
 // logs a day with a meal photo and the nutritionist sees it in the record; revoking signs the patient out.
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { practiceWithPortalPatient } from './portal-support.js';
 import { apiCall, expectAccessible, lastEmailTo, register, screenshot } from './support.js';
 
 // A 2×2 PNG (a meal photo stand-in): the server re-encodes it, so any valid image will do.
@@ -245,5 +246,30 @@ test('the invitation page: its code from the address, its link to sign in and ba
   await patientPage.getByTestId('login-patient-footer').getByRole('link').click();
   await expect(patientPage).toHaveURL(/\/portal\/aceptar$/);
   await expect(patientPage.getByTestId('accept-code')).toHaveValue('');
+  await patientPage.context().close();
+});
+
+test('the portal downloads no English on a Spanish visit, and paints in English when that is the patient\'s language', async ({ page, browser }) => {
+  const { patientPage } = await practiceWithPortalPatient(page, browser);
+  // The English texts of the start-up namespaces are lazy chunks (lib/i18n.ts): never on a Spanish visit.
+  const english: string[] = [];
+  patientPage.on('request', (request) => {
+    if (/\/assets\/locales-en/.test(request.url())) english.push(request.url());
+  });
+  await patientPage.reload();
+  await expect(patientPage.getByRole('heading', { name: 'Hola, Camila' })).toBeVisible();
+  expect(english).toEqual([]);
+
+  // Her account in English: the portal follows it, and the next visit starts in English (the header's
+  // appearance button is a start-up text, nav; the greeting is the portal's lazy namespace).
+  await apiCall(patientPage, 'PATCH', '/me/preferences', { locale: 'en' });
+  await patientPage.reload();
+  await expect(patientPage.getByRole('heading', { name: 'Hi, Camila' })).toBeVisible();
+  await patientPage.reload();
+  await expect(patientPage.getByRole('heading', { name: 'Hi, Camila' })).toBeVisible();
+  await expect(patientPage.getByTestId('theme-menu')).toHaveAttribute('aria-label', 'Appearance');
+  expect(english.some((url) => url.includes('/assets/locales-en-boot'))).toBe(true);
+  expect(english.some((url) => url.includes('/assets/locales-en-app'))).toBe(false);
+  await screenshot(patientPage, 'portal-13-patient-home-english');
   await patientPage.context().close();
 });
