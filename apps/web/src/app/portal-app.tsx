@@ -2,9 +2,10 @@
 // /portal/… (the server and the service worker answer those addresses with portal.html; docs/web.md
 // "The portal's entry"). It holds only the portal: the same providers as the professional's app (app.tsx:
 // theme from the preferences, i18n, TanStack Query) around two screens, /portal (patients only, the same
-// guard as before) and /portal/aceptar, inside the same full-page layout. No professional route table,
-// layout or screen prefetching; toasts load with the first toast. Any other address the portal navigates
-// to (sign-in, sign-out, the lock screen) is a page load of the professional's app.
+// guard as before) and /portal/aceptar, inside the same full-page layout; any other /portal/… address is
+// its "page not found" (portal-screens.ts). No professional route table, layout or screen prefetching;
+// toasts load with the first toast. Any address outside /portal the portal navigates to (sign-in,
+// sign-out, the lock screen) is a page load of the professional's app.
 import { Component, lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
@@ -23,6 +24,7 @@ import { hideBootOverlay } from './boot-overlay';
 import { ErrorScreen } from './error-screen';
 import { FullPageFrame } from './layouts/full-page-frame';
 import { lazyPage } from './lazy-page';
+import { portalOwns, portalScreenOf } from './portal-screens';
 import { checkPortalAccess, forgetEarlyCheck, takeEarlyCheck } from './portal-start';
 
 // The invitation page's code and texts download together.
@@ -31,6 +33,8 @@ const PortalAcceptPage = lazyPage(
   () => Promise.all([import('../features/portal/routes/portal-accept-page'), loadLazyNamespaces(['portal'])]).then(([page]) => page),
   'PortalAcceptPage',
 );
+// An address under /portal the portal does not know: its "page not found" (rare: its own chunk).
+const PortalNotFoundPage = lazyPage('portal-not-found', () => import('./portal-not-found'), 'PortalNotFoundPage');
 const Toasts = lazy(() => import('./portal-toasts'));
 
 const colorSchemeManager = preferencesColorSchemeManager();
@@ -56,7 +60,7 @@ function leavePortal(to: string): void {
   window.location.replace(to);
 }
 
-/** Any address that is not the portal's: loaded as a page of the professional's app. */
+/** An address outside /portal: loaded as a page of the professional's app (which answers it). */
 function LeavePortal() {
   const location = useAppLocation();
   useEffect(() => leavePortal(`${location.pathname}${location.search}${location.hash}`), [location]);
@@ -137,16 +141,11 @@ function LazyToasts() {
   ) : null;
 }
 
-/** Which of the portal's screens an address is: as react-router matched it (any case, a trailing slash). */
-function portalScreenOf(pathname: string): 'home' | 'accept' | null {
-  const path = pathname.toLowerCase().replace(/\/+$/, '');
-  return path === '/portal' ? 'home' : path === '/portal/aceptar' ? 'accept' : null;
-}
-
-/** The portal's navigations to other addresses (sign-in, sign-out) are page loads of the professional's app. */
-const ownsAddress = (pathname: string) => portalScreenOf(pathname) !== null;
-
-/** The portal's two screens in the full-page frame; any other address it is opened at leaves the portal. */
+/**
+ * The portal's screens in the full-page frame: home, invitation, or its "page not found" for any other
+ * address under /portal (the server answers those with this page again: leaving would loop). An address
+ * outside /portal leaves the portal by a page load.
+ */
 function PortalScreens() {
   const screen = portalScreenOf(useAppLocation().pathname);
   if (!screen) return <LeavePortal />;
@@ -157,9 +156,7 @@ function PortalScreens() {
           <PortalPage />
         </PortalGate>
       ) : (
-        <ScreenShown>
-          <PortalAcceptPage />
-        </ScreenShown>
+        <ScreenShown>{screen === 'accept' ? <PortalAcceptPage /> : <PortalNotFoundPage />}</ScreenShown>
       )}
     </FullPageFrame>
   );
@@ -174,7 +171,7 @@ export function PortalApp() {
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <PortalErrorBoundary>
-            <HistoryNavigation owns={ownsAddress}>
+            <HistoryNavigation owns={portalOwns}>
               <PortalScreens />
             </HistoryNavigation>
           </PortalErrorBoundary>
