@@ -28,7 +28,8 @@ const READY: Record<string, string[]> = {
   '/inicio': ['[data-testid="guided-tour-card"]:visible', '[data-testid="dashboard-recent-patients"] a:visible'],
   '/pacientes': ['[data-testid="patients-table"] tbody tr:visible'],
   '/ficha': ['h1:has-text("Paciente"):visible'],
-  '/alimentos': ['[data-testid="foods-table"] tbody tr:visible'],
+  // A phone lists the foods as cards (below 48em), a wider screen as a table.
+  '/alimentos': ['[data-testid="food-card"]:visible, [data-testid="foods-table"] tbody tr:visible'],
 };
 
 async function visit(browser: Browser, account: Account, route: string, throttled: boolean, signedIn: boolean): Promise<Visit> {

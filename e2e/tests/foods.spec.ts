@@ -20,12 +20,33 @@ const grams = (value: number) => `${new Intl.NumberFormat('es-AR', { minimumFrac
 const cell = (page: Page, table: string, key: string, column: string) =>
   page.getByTestId(table).getByTestId(`nutrient-${key}`).locator(`[data-column="${column}"]`);
 
-/** Types a search and waits until the first result is the expected one (the list updates 500 ms later). */
+/** Types a search and waits until the first result is the expected one (the list updates 500 ms later): a table, or a phone's cards. */
 async function searchFoods(page: Page, query: string, first: string | RegExp) {
   await page.getByLabel('Buscar alimento').fill(query);
-  const link = page.getByTestId('foods-table').getByRole('link').first();
+  const link = page.getByTestId(/^foods-(table|cards)$/).getByRole('link').first();
   await expect(link).toHaveText(first);
   return link;
+}
+
+/**
+ * /alimentos on a phone: cards, no table, and nothing wider than the screen (neither the page nor any box
+ * that scrolls sideways); the first card (named `first`, when given) shows its group, energy and star.
+ */
+async function expectPhoneFoodCards(page: Page, first?: string) {
+  const card = page.getByTestId('food-card').first();
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('foods-table')).toHaveCount(0);
+  if (first) await expect(card.getByRole('link')).toHaveText(first);
+  await expect(card.getByTestId('food-card-energy')).toHaveText(/^Energía \(kcal\): ([\d.]+(,\d)? kcal|—)$/);
+  await expect(card.getByTestId('favourite-star')).toBeVisible();
+  const overflow = await page.evaluate(() => {
+    const scrollers = Array.from(document.querySelectorAll('main *')).filter((el) => el.scrollWidth > el.clientWidth + 1 && !['visible', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX));
+    return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, scrollers: scrollers.map((el) => el.className) };
+  });
+  expect(overflow).toEqual({ page: 0, scrollers: [] });
+  // The star sits inside the card, at its right edge, within the screen.
+  const box = (await card.getByTestId('favourite-star').boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
 }
 
 const isFoodDetail = (r: Response) =>
@@ -416,6 +437,8 @@ test('the food detail and the search in dark and light, on a laptop and a phone'
 
   await page.setViewportSize({ width: 390, height: 844 });
   await searchFoods(page, 'cebolla', 'Cebolla, cruda');
+  // A phone lists each food as a card (name, group, energy, star): nothing scrolls sideways.
+  await expectPhoneFoodCards(page, 'Cebolla, cruda');
   await screenshot(page, 'foods-25-search-cebolla-390-dark');
   await expectAccessible(page);
   await page.goto('/detalle-alimento?id=usda%3A09037');
@@ -428,7 +451,10 @@ test('the food detail and the search in dark and light, on a laptop and a phone'
   await screenshot(page, 'foods-27-detail-palta-390-light');
   await expectAccessible(page);
   await page.goto('/alimentos');
+  await expectPhoneFoodCards(page);
+  await page.screenshot({ path: `${screensDir}/foods-33-list-390-light.png` });
   await searchFoods(page, 'yerba', 'Mate cebado (infusión de yerba mate)');
+  await expectPhoneFoodCards(page, 'Mate cebado (infusión de yerba mate)');
   await screenshot(page, 'foods-28-search-yerba-390-light');
   await expectAccessible(page);
 });

@@ -1,7 +1,9 @@
 // /alimentos: search as you type (500 ms debounce → GET /foods?q=), group filter, database / own tabs,
-// cursor pagination ('Cargar más') and links to the detail; a star marks her favourites (issue 28).
-import { Anchor, Button, Group, Select, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+// cursor pagination ('Cargar más') and links to the detail; a star marks her favourites (issue 28). On a phone
+// (below 48em) each food is a card — name, group, energy and star — instead of a seven-column table that
+// scrolled sideways (as the Trabajos panel does).
+import { Anchor, Button, Card, Group, Select, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconMessagePlus, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FoodSummary } from '@almendra/contracts';
 import { PageLoader } from '../../../components/page-loader';
+import { PHONE_QUERY } from '../../../lib/breakpoints';
 import { intlLocale } from '../../../lib/i18n';
 import { foodGroupsQuery, foodListQuery, type FoodTab } from '../api/foods-api';
 import { formatAmount } from './format';
@@ -29,6 +32,8 @@ export function FoodsList() {
   const items = foods.data?.pages.flatMap((p) => p.items) ?? [];
   const total = foods.data?.pages[0]?.total ?? 0;
   const favourites = useFavourites('food');
+  // Read before the first paint: a phone never draws the table first.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
 
   return (
     <Stack gap="lg">
@@ -91,28 +96,36 @@ export function FoodsList() {
           <Text size="sm" c="dimmed" data-testid="foods-total" aria-live="polite">
             {t('foods:list.total', { count: total, formatted: new Intl.NumberFormat(intlLocale(i18n.language)).format(total) })}
           </Text>
-          <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover data-testid="foods-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col" w={44}>
-                    <VisuallyHidden>{t('foods:favourites.column')}</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th scope="col">{t('foods:list.name')}</Table.Th>
-                  <Table.Th scope="col">{t('foods:list.group')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('foods:macros.energy')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('foods:macros.protein')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('foods:macros.fat')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('foods:macros.carbohydrate')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((food) => (
-                  <FoodRow key={food.id} food={food} english={english} starred={favourites.ids.has(food.id)} onStar={() => favourites.toggle(food.id)} starReady={favourites.ready} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {phone ? (
+            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="foods-cards" aria-label={t('foods:list.title')}>
+              {items.map((food) => (
+                <FoodCard key={food.id} food={food} english={english} starred={favourites.ids.has(food.id)} onStar={() => favourites.toggle(food.id)} starReady={favourites.ready} />
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table highlightOnHover data-testid="foods-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col" w={44}>
+                      <VisuallyHidden>{t('foods:favourites.column')}</VisuallyHidden>
+                    </Table.Th>
+                    <Table.Th scope="col">{t('foods:list.name')}</Table.Th>
+                    <Table.Th scope="col">{t('foods:list.group')}</Table.Th>
+                    <Table.Th scope="col" ta="right">{t('foods:macros.energy')}</Table.Th>
+                    <Table.Th scope="col" ta="right">{t('foods:macros.protein')}</Table.Th>
+                    <Table.Th scope="col" ta="right">{t('foods:macros.fat')}</Table.Th>
+                    <Table.Th scope="col" ta="right">{t('foods:macros.carbohydrate')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((food) => (
+                    <FoodRow key={food.id} food={food} english={english} starred={favourites.ids.has(food.id)} onStar={() => favourites.toggle(food.id)} starReady={favourites.ready} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
           {foods.hasNextPage ? (
             <Group justify="center">
               <Button variant="light" onClick={() => void foods.fetchNextPage()} loading={foods.isFetchingNextPage}>
@@ -126,8 +139,67 @@ export function FoodsList() {
   );
 }
 
-function FoodRow({ food, english, starred, onStar, starReady }: { food: FoodSummary; english: boolean; starred: boolean; onStar: () => void; starReady: boolean }) {
+interface FoodLineProps {
+  food: FoodSummary;
+  english: boolean;
+  starred: boolean;
+  onStar: () => void;
+  starReady: boolean;
+}
+
+/** The food's name linking to its detail, then its brand and "Argentina" dimmed. */
+function FoodName({ food, name }: { food: FoodSummary; name: string }) {
+  const { t } = useTranslation('foods');
+  return (
+    <>
+      <Anchor component={Link} to={`/detalle-alimento?id=${encodeURIComponent(food.id)}`}>
+        {name}
+      </Anchor>
+      {food.brand ? (
+        <Text span size="sm" c="dimmed">
+          {' '}
+          · {food.brand}
+        </Text>
+      ) : null}
+      {food.source === 'argentina' ? (
+        <Text span size="sm" c="dimmed">
+          {' '}
+          · {t('source.argentinaShort')}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** A phone's food: name (wrapping) over its group on the left; energy per 100 g and the star on the right. */
+function FoodCard({ food, english, starred, onStar, starReady }: FoodLineProps) {
   const { t, i18n } = useTranslation('foods');
+  const name = english ? food.nameEn || food.name : food.name;
+  return (
+    <Card component="li" withBorder padding="sm" data-testid="food-card">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <div style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
+          <Text size="sm">
+            <FoodName food={food} name={name} />
+          </Text>
+          <Text size="xs" c="dimmed">
+            {food.group ? (english ? food.group.nameEn : food.group.name) : '—'}
+          </Text>
+        </div>
+        <Group gap={2} wrap="nowrap" align="center">
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="food-card-energy">
+            <VisuallyHidden>{t('macros.energy')}: </VisuallyHidden>
+            {food.energyKcal === null ? '—' : `${formatAmount(food.energyKcal, i18n.language, 'kcal')} kcal`}
+          </Text>
+          <FavouriteStar starred={starred} name={name} onToggle={onStar} disabled={!starReady} />
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+function FoodRow({ food, english, starred, onStar, starReady }: FoodLineProps) {
+  const { i18n } = useTranslation('foods');
   const name = english ? food.nameEn || food.name : food.name;
   const cell = (value: number | null, unit: string) => (value === null ? '—' : `${formatAmount(value, i18n.language, unit)}`);
   return (
@@ -136,21 +208,7 @@ function FoodRow({ food, english, starred, onStar, starReady }: { food: FoodSumm
         <FavouriteStar starred={starred} name={name} onToggle={onStar} disabled={!starReady} />
       </Table.Td>
       <Table.Td>
-        <Anchor component={Link} to={`/detalle-alimento?id=${encodeURIComponent(food.id)}`}>
-          {name}
-        </Anchor>
-        {food.brand ? (
-          <Text span size="sm" c="dimmed">
-            {' '}
-            · {food.brand}
-          </Text>
-        ) : null}
-        {food.source === 'argentina' ? (
-          <Text span size="sm" c="dimmed">
-            {' '}
-            · {t('source.argentinaShort')}
-          </Text>
-        ) : null}
+        <FoodName food={food} name={name} />
       </Table.Td>
       <Table.Td>{food.group ? (english ? food.group.nameEn : food.group.name) : '—'}</Table.Td>
       <Table.Td ta="right">{cell(food.energyKcal, 'kcal')}</Table.Td>
