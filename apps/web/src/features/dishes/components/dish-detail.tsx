@@ -73,7 +73,7 @@ function DishProfile({ dish }: { dish: Dish }) {
             ) : null}
           </Group>
           <Text size="sm" mt={4} data-testid="dish-servings">
-            {t('foods:dishes.servingsAndWeight', { servings: formatNumber(dish.servings, i18n.language), grams: g(dish.totals.grams) })}
+            {t('foods:dishes.servingsAndWeight', { count: dish.servings, servings: formatNumber(dish.servings, i18n.language), grams: g(dish.totals.grams) })}
           </Text>
           <Text size="sm" c="dimmed" data-testid="dish-meals">
             {t('foods:dishes.mealsLine', { meals: dish.meals.map((slot) => t(`foods:dishes.meal.${slot}` as 'foods:dishes.meal.1')).join(' · ') })}
