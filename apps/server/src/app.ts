@@ -355,7 +355,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AlmendraApp> {
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    // The build's fingerprinted scripts, styles and images (/assets/…) are never documents or workers, so
+    // The build's fingerprinted scripts, styles and images (/assets/…) and the head's theme-boot.js and
+    // boot.css (isBuildAsset) are never documents or workers, so
     // the document-only headers (CSP, frame, referrer, HSTS, …: ~0.7 KB) do nothing there; they crossed
     // the wire with every one of the ~10 files a phone loads first (issue 27's JS-on-the-wire budget).
     // What protects a subresource stays: no content sniffing, no loading from another site.

@@ -31,6 +31,8 @@ beforeAll(async () => {
     }),
   );
   write('assets/main-abc123.js', script);
+  // The head's classic script (apps/web/public/theme-boot.js, minified by the build).
+  write('theme-boot.js', script);
   t = await createTestApp({ WEB_DIST_DIR: distDir }, { serveWeb: true });
 });
 afterAll(async () => {
@@ -59,11 +61,15 @@ describe('built assets', () => {
   });
 
   it('carry only the headers a subresource uses; the document keeps the whole set', async () => {
-    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'br' } });
-    expect(asset.headers['x-content-type-options']).toBe('nosniff');
-    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
-    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy', 'x-request-id']) {
-      expect(asset.headers[documentOnly], documentOnly).toBeUndefined();
+    for (const url of ['/assets/main-abc123.js', '/theme-boot.js']) {
+      const asset = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(asset.statusCode, url).toBe(200);
+      expect(asset.headers['content-encoding'], url).toBe('br');
+      expect(asset.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(asset.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const documentOnly of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy', 'x-request-id']) {
+        expect(asset.headers[documentOnly], `${url} ${documentOnly}`).toBeUndefined();
+      }
     }
     const shell = await t.app.inject({ method: 'GET', url: '/portal', headers: { 'accept-encoding': 'br' } });
     expect(shell.headers['content-security-policy']).toContain("script-src 'self'");

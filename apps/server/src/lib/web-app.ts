@@ -22,9 +22,15 @@ export function isFilePath(pathname: string): boolean {
   return FILE_PATH.test(pathname);
 }
 
-/** The build's fingerprinted files (scripts, styles, images, locale chunks): never a document or a worker. */
+/** Files every page loads in its <head> that are only ever a subresource (the theme's classic script, the loading style). */
+const HEAD_SUBRESOURCES = new Set(['/theme-boot.js', '/boot.css']);
+
+/**
+ * The build's fingerprinted files (scripts, styles, images, locale chunks), and the head's classic
+ * script and loading style: never a document or a worker.
+ */
 export function isBuildAsset(url: string): boolean {
-  return url.startsWith('/assets/');
+  return url.startsWith('/assets/') || HEAD_SUBRESOURCES.has(url.split('?')[0]!);
 }
 
 /** Serves the built SPA; any non-API GET that is a screen's address answers index.html so client routes work. */
