@@ -215,6 +215,43 @@ test('a push message shows its notification from the service worker, and clickin
   await context.close();
 });
 
+// It rewrites the build's sw.js (a page.route does not reach the worker's script), so it runs only
+// against a throwaway copy of the build: E2E_SW_UPDATE=1 WEB_DIST_DIR=/tmp/copy-of-dist.
+test('a newer deployment\'s worker: the portal offers the new version, and "Recargar ahora" hands over to it', async ({ page, browser }) => {
+  test.skip(!process.env.E2E_SW_UPDATE || !process.env.WEB_DIST_DIR, 'rewrites sw.js: E2E_SW_UPDATE=1 with WEB_DIST_DIR a copy of the build');
+  test.setTimeout(180_000);
+  const { inviteUrl } = await practiceWithPublishedPlan(page);
+  const context = await phoneContext(browser);
+  const patientPage = await context.newPage();
+  await acceptInvite(patientPage, inviteUrl);
+  await controlledByServiceWorker(patientPage);
+  await expect(patientPage.getByTestId('new-version')).toHaveCount(0);
+  const firstWorker = await patientPage.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
+  expect(firstWorker).toMatch(/\/sw\.js$/);
+
+  // The next deployment: sw.js answers other bytes. The browser's update check installs that worker,
+  // which waits while the page is controlled by the current one (lib/service-worker.ts).
+  const fs = await import('node:fs');
+  const swFile = `${process.env.WEB_DIST_DIR}/sw.js`;
+  fs.writeFileSync(swFile, `${fs.readFileSync(swFile, 'utf8')}\n// the next deployment\n`);
+  for (const twin of ['br', 'gz']) fs.rmSync(`${swFile}.${twin}`, { force: true });
+  await patientPage.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())?.update()));
+  const notice = patientPage.getByTestId('new-version');
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(notice).toContainText('Hay una versión nueva de Almendra');
+  const waiting = () => patientPage.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+  expect(await waiting()).toBe(true);
+
+  // "Recargar ahora": the waiting worker skips waiting, takes the page, and the page reloads under it.
+  const reloaded = patientPage.waitForEvent('load');
+  await notice.getByRole('button', { name: 'Recargar ahora' }).click();
+  await reloaded;
+  await expect(patientPage.getByTestId('portal')).toBeVisible();
+  await expect(patientPage.getByTestId('new-version')).toHaveCount(0);
+  expect(await waiting()).toBe(false);
+  await context.close();
+});
+
 /** What Chromium dispatches when the page can be installed; prompt() is recorded on the window. */
 const announceInstallable = (patientPage: Page, outcome: 'accepted' | 'dismissed') =>
   patientPage.evaluate((choice) => {
