@@ -94,11 +94,13 @@ function PortalGate({ children }: { children: ReactNode }) {
     let live = true;
     const early = check === 0 ? takeEarlyCheck() : null;
     forgetEarlyCheck();
-    if (early?.settled?.kind === 'allowed') return;
+    // Always through the promise, even when the early check has settled: it may have settled after the
+    // first render read it (allowed: false) and before this effect, and returning here then left the
+    // portal on its loading overlay for good (seen in pwa.spec and the portal-visit bench).
     (early?.promise ?? checkPortalAccess())
       .then((result) => {
         if (result.kind === 'redirect') return leavePortal(result.to);
-        if (live) setState({ allowed: true });
+        if (live) setState((current) => (current.allowed ? current : { allowed: true }));
       })
       .catch((error: unknown) => {
         if (live) setState({ allowed: false, error });
