@@ -15,28 +15,33 @@ import { firstLoadGroups, routePreloadManifest } from './build/first-load-chunks
  */
 function precompressAssets(): Plugin {
   const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+  return afterBuild('almendra-precompress', (outDir, bundle) => {
+    for (const fileName of Object.keys(bundle)) {
+      if (!compressible.test(fileName)) continue;
+      const file = path.join(outDir, fileName);
+      const content = fs.readFileSync(file);
+      if (content.length >= 1024) writeCompressedTwins(file, content);
+    }
+  });
+}
+
+/** A build step run once the bundle is written, with the output folder. */
+function afterBuild(name: string, handler: (outDir: string, bundle: Record<string, unknown>) => void): Plugin {
   let outDir = 'dist';
   return {
-    name: 'almendra-precompress',
+    name,
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    writeBundle: {
-      sequential: true,
-      order: 'post',
-      handler(_options, bundle) {
-        for (const fileName of Object.keys(bundle)) {
-          if (!compressible.test(fileName)) continue;
-          const file = path.join(outDir, fileName);
-          const content = fs.readFileSync(file);
-          if (content.length < 1024) continue;
-          fs.writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
-          fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-        }
-      },
-    },
+    writeBundle: { sequential: true, order: 'post', handler: (_options, bundle) => handler(outDir, bundle) },
   };
+}
+
+/** `file.br` (brotli, quality 11) and `file.gz` (gzip -9) next to the file. */
+function writeCompressedTwins(file: string, content: Buffer | string): void {
+  fs.writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 
 /**
@@ -46,26 +51,13 @@ function precompressAssets(): Plugin {
  * files; the source stays readable (and is what the unit tests run).
  */
 function minifyThemeBoot(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'almendra-theme-boot',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    writeBundle: {
-      sequential: true,
-      order: 'post',
-      handler() {
-        const file = path.join(outDir, 'theme-boot.js');
-        if (!fs.existsSync(file)) return;
-        const { code } = transformSync(fs.readFileSync(file, 'utf8'), { loader: 'js', minify: true, target: 'es2019', legalComments: 'none' });
-        fs.writeFileSync(file, code);
-        fs.writeFileSync(`${file}.br`, brotliCompressSync(code, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
-        fs.writeFileSync(`${file}.gz`, gzipSync(code, { level: 9 }));
-      },
-    },
-  };
+  return afterBuild('almendra-theme-boot', (outDir) => {
+    const file = path.join(outDir, 'theme-boot.js');
+    if (!fs.existsSync(file)) return;
+    const { code } = transformSync(fs.readFileSync(file, 'utf8'), { loader: 'js', minify: true, target: 'es2019', legalComments: 'none' });
+    fs.writeFileSync(file, code);
+    writeCompressedTwins(file, code);
+  });
 }
 
 /**

@@ -4,78 +4,12 @@
 // service worker answers; the medians per build come at the end. Build each variant first:
 //   (cd apps/web && npx vite build --outDir /tmp/web-a --emptyOutDir)
 //   BENCH_PORT=3770 DISTS=before:/tmp/web-a,after:/tmp/web-b ROUNDS=5 [PAIRS=1] npx tsx e2e/bench/compare-portal.ts
-import type { Browser } from '@playwright/test';
 import { startBenchServer } from './app-server';
 import { launchChromium } from './chromium';
-import { measureVisit, median, signedInContext, type Visit } from './first-visit-support';
+import { median } from './first-visit-support';
+import { seedPatient, visitPair } from './portal-support';
 const PORT = Number(process.env.BENCH_PORT ?? 3234);
 const BASE = `http://127.0.0.1:${PORT}`;
-/** The portal with its data: the greeting over the patient's home tab. */
-const READY = ['[data-testid="portal"] h1:visible'];
-
-interface Patient {
-  email: string;
-  password: string;
-}
-
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A practice, a patient with a published plan and her portal account, through the real API. */
-async function seedPatient(): Promise<Patient> {
-  const stamp = Date.now().toString(36);
-  const registered = await json<{ accessToken: string }>(
-    await fetch(`${BASE}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Lucía', lastName: 'Bench', email: `bench.portal.${stamp}@almendra.test`, password: 'clave-bench-segura', countryCode: 'AR' }),
-    }),
-  );
-  const headers = { authorization: `Bearer ${registered.accessToken}`, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-  const email = `camila.${stamp}@almendra.test`;
-  const patient = await json<{ id: string }>(await fetch(`${BASE}/api/v1/patients`, { method: 'POST', headers, body: JSON.stringify({ firstName: 'Camila', lastName: 'Ibarra', sex: 'f', birthDate: '1992-04-02', email }) }));
-  const meals = [1, 2, 3, 4, 5, 6].map((slot) => ({ slot, text: 'Yogur con frutillas y avena; una fruta de estación y un puñado de almendras' }));
-  const plan = await json<{ id: string }>(
-    await fetch(`${BASE}/api/v1/plans`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ type: 1, title: 'Plan de primavera', patientId: patient.id, draft: 0, content: { simple: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, meals })) } }),
-    }),
-  );
-  await json(await fetch(`${BASE}/api/v1/plans/${plan.id}/publish-for-patient`, { method: 'POST', headers, body: '{}' }));
-  const invite = await json<{ code: string }>(await fetch(`${BASE}/api/v1/patients/${patient.id}/portal-invite`, { method: 'POST', headers, body: '{}' }));
-  const password = 'clave-de-camila-1';
-  await json(await fetch(`${BASE}/api/v1/portal/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: invite.code, password }) }));
-  return { email, password };
-}
-
-/** A first visit in a fresh phone, then, once the service worker controls it, a repeat visit in a new tab. */
-async function visitPair(browser: Browser, patient: Patient, throttled: boolean): Promise<{ first: Visit; repeat: Visit }> {
-  // The stored session is written only on the first page: the repeat visit finds what the app kept.
-  const context = await signedInContext(browser, BASE, patient, { contextOptions: { serviceWorkers: 'allow' }, keepStoredSession: true });
-  try {
-    const { page, visit: first } = await measureVisit(context, `${BASE}/portal`, { throttled, ready: READY });
-    // The worker installs after the first load (precaching the build) and takes control of the page.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
-    await page.close();
-    const { page: again, visit: repeat } = await measureVisit(context, `${BASE}/portal`, { throttled, ready: READY });
-    await again.close();
-    if (!repeat.fromServiceWorker) throw new Error('the repeat visit did not come from the service worker');
-    // PORTAL_VISIT_LIST=1: what each visit asked the network for, in order; PORTAL_VISIT_LCP=1: its paints.
-    for (const [label, visit] of [['first', first], ['repeat', repeat]] as const) {
-      if (process.env.PORTAL_VISIT_LIST) console.log(`${label} ${throttled ? 'throttled' : 'plain'}:\n  ${visit.urls.join('\n  ')}`);
-      if (process.env.PORTAL_VISIT_LCP) console.log(`${label} ${throttled ? 'throttled' : 'plain'}: ${visit.lcpLog.join(' | ')}`);
-    }
-    return { first, repeat };
-  } finally {
-    await context.close();
-  }
-}
-
-
 const dists = (process.env.DISTS ?? '').split(',').map((d) => d.split(':') as [string, string]);
 const rounds = Number(process.env.ROUNDS ?? 3);
 const out: Record<string, { fcp: number[]; lcp: number[]; firstLcp: number[]; log: string[] }> = {};
@@ -91,10 +25,10 @@ for (let r = 0; r < rounds; r++) {
     }
     const browser = await launchChromium();
     try {
-      const patient = await seedPatient();
-      await visitPair(browser, patient, false);
+      const patient = await seedPatient(BASE);
+      await visitPair(browser, BASE, patient, false);
       for (let i = 0; i < Number(process.env.PAIRS ?? 1); i++) {
-        const { first, repeat } = await visitPair(browser, patient, true);
+        const { first, repeat } = await visitPair(browser, BASE, patient, true);
         const o = (out[name] ??= { fcp: [], lcp: [], firstLcp: [], log: [] });
         o.fcp.push(Math.round(repeat.fcpMs)); o.lcp.push(Math.round(repeat.lcpMs)); o.firstLcp.push(Math.round(first.lcpMs));
         o.log.push(repeat.lcpLog.join(' | '));
