@@ -12,36 +12,10 @@ import type { BrowserContext } from '@playwright/test';
 import { startBenchServer } from './app-server';
 import { launchChromium } from './chromium';
 import { CPU_SLOWDOWN, FAST_4G, signedInContext } from './first-visit-support';
+import { seedPatient } from './portal-support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3242);
 const BASE = `http://127.0.0.1:${PORT}`;
-
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function seedPatient(): Promise<{ email: string; password: string }> {
-  const stamp = Date.now().toString(36);
-  const registered = await json<{ accessToken: string }>(
-    await fetch(`${BASE}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Lucía', lastName: 'Trace', email: `trace.portal.${stamp}@almendra.test`, password: 'clave-bench-segura', countryCode: 'AR' }),
-    }),
-  );
-  const headers = { authorization: `Bearer ${registered.accessToken}`, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-  const email = `camila.${stamp}@almendra.test`;
-  const patient = await json<{ id: string }>(await fetch(`${BASE}/api/v1/patients`, { method: 'POST', headers, body: JSON.stringify({ firstName: 'Camila', lastName: 'Ibarra', sex: 'f', birthDate: '1992-04-02', email }) }));
-  const plan = await json<{ id: string }>(
-    await fetch(`${BASE}/api/v1/plans`, { method: 'POST', headers, body: JSON.stringify({ type: 1, title: 'Plan de primavera', patientId: patient.id, draft: 0, content: { simple: [{ day: 1, meals: [{ slot: 2, text: 'Yogur' }] }] } }) }),
-  );
-  await json(await fetch(`${BASE}/api/v1/plans/${plan.id}/publish-for-patient`, { method: 'POST', headers, body: '{}' }));
-  const invite = await json<{ code: string }>(await fetch(`${BASE}/api/v1/patients/${patient.id}/portal-invite`, { method: 'POST', headers, body: '{}' }));
-  const password = 'clave-de-camila-1';
-  await json(await fetch(`${BASE}/api/v1/portal/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: invite.code, password }) }));
-  return { email, password };
-}
 
 async function visit(context: BrowserContext, label: string): Promise<void> {
   const page = await context.newPage();
@@ -128,7 +102,7 @@ async function visit(context: BrowserContext, label: string): Promise<void> {
 const server = await startBenchServer({ port: PORT, name: 'trace-portal', env: { NODE_ENV: 'production', LOGIN_RATE_LIMIT_PER_EMAIL: '1000', LOGIN_RATE_LIMIT_PER_IP: '1000' } });
 const browser = await launchChromium();
 try {
-  const patient = await seedPatient();
+  const patient = await seedPatient(BASE);
   for (let run = 0; run < Number(process.env.RUNS ?? 1); run++) {
     const context = await signedInContext(browser, BASE, patient, { contextOptions: { serviceWorkers: 'allow' }, keepStoredSession: true });
     await visit(context, 'first');

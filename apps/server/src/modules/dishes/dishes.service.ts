@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import {
   DISH_CYCLE_MESSAGE,
+  DISH_DEFAULT_MEALS,
   DISH_EXAMPLE_READ_ONLY_MESSAGE,
   DISH_VERSION_CONFLICT_MESSAGE,
   type CopyDishRequest,
@@ -80,7 +81,7 @@ function exampleAsDishRow(row: DishExampleRow): DishRow {
     version: 1,
     photo_path: null,
     // The shipped examples are main courses: lunch and dinner.
-    meals: '3,6',
+    meals: mealsText(DISH_DEFAULT_MEALS),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -13,7 +13,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { CatalogFood, Dish, DishIngredientInput, FoodDetail } from '@almendra/contracts';
-import { DISH_MEAL_SLOTS } from '@almendra/contracts/constants';
+import { DISH_DEFAULT_MEALS, DISH_MEAL_SLOTS } from '@almendra/contracts/constants';
 import {
   activeLines,
   addFood,
@@ -96,7 +96,7 @@ function DishEditor({ dish }: { dish: Dish | null }) {
   const [description, setDescription] = useState(dish?.description ?? '');
   const [servings, setServings] = useState(dish ? String(dish.servings).replace('.', ',') : '1');
   // The meals it fits ("Proponer un día" places it only there): lunch and dinner for a new dish.
-  const [meals, setMeals] = useState<string[]>((dish?.meals ?? [3, 6]).map(String));
+  const [meals, setMeals] = useState<string[]>((dish?.meals ?? DISH_DEFAULT_MEALS).map(String));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<CalculatorState>(createCalculator);
   const [info, setInfo] = useState<Record<string, LineInfo>>({});
