@@ -106,6 +106,41 @@ const firstLoadChunk = firstLoadGroups({
 });
 
 /**
+ * The portal's home texts per language (issue 27): portal.html gets
+ * `<meta name="almendra-portal-locales" content='{"es":["/assets/locales-es-portal-….js"],…}'>` before
+ * its theme-boot.js, which preloads the chunks of the page's language (a language's chunks and its
+ * fallback's: es-AR and en read es too). So they download with the page's own code on every visit,
+ * the service worker's copy of the page included, instead of once the entry has run. The hashes live
+ * in the page (never cached stale), not in theme-boot.js (cached a day).
+ */
+function portalLocaleMeta(): Plugin {
+  const chunkFor: Record<string, string> = { es: 'locales-es-portal', 'es-AR': 'locales-es-portal', en: 'locales-en-portal' };
+  const fallbacks: Record<string, string[]> = { es: ['es'], 'es-AR': ['es-AR'], en: ['en', 'es'] };
+  return {
+    name: 'almendra-portal-locale-meta',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle || path.basename(context.filename) !== 'portal.html') return;
+        const fileOf = (name: string) => {
+          const chunk = Object.values(context.bundle!).find((file) => file.type === 'chunk' && file.name === name);
+          if (!chunk) throw new Error(`portal-locale-meta: no chunk named ${name}`);
+          return `/${chunk.fileName}`;
+        };
+        const byLanguage = Object.fromEntries(
+          Object.entries(fallbacks).map(([language, languages]) => [language, [...new Set(languages.map((l) => fileOf(chunkFor[l]!)))]]),
+        );
+        const script = '<script src="/theme-boot.js"></script>';
+        if (!html.includes(script)) throw new Error('portal-locale-meta: portal.html has no theme-boot.js');
+        const content = JSON.stringify(byLanguage).replace(/"/g, '&quot;');
+        return html.replace(script, `<meta name="almendra-portal-locales" content="${content}" />\n    ${script}`);
+      },
+    },
+  };
+}
+
+/**
  * The dev server answers /portal and /portal/… with portal.html, as the server does in production
  * (apps/server/src/lib/spa-shell.ts); Vite's own fallback would answer index.html.
  */
@@ -146,7 +181,7 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), portalPageInDev(), precompressAssets(), minifyThemeBoot(), routePreloadManifest([LOGIN_SCREEN, ...MAIN_SCREENS, CALENDAR_SCREEN, PORTAL_SCREEN]), serviceWorker],
+  plugins: [react(), portalPageInDev(), portalLocaleMeta(), precompressAssets(), minifyThemeBoot(), routePreloadManifest([LOGIN_SCREEN, ...MAIN_SCREENS, CALENDAR_SCREEN, PORTAL_SCREEN]), serviceWorker],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -168,9 +203,12 @@ export default defineConfig({
           groups: [
             ...['es', 'es-AR', 'en'].flatMap((language) => [
               { name: `locales-${language}`, test: lazyLocaleOf(language, 'app') },
-              { name: `locales-${language}-portal`, test: lazyLocaleOf(language, 'portal') },
               { name: `locales-${language}-plans`, test: lazyLocaleOf(language, 'plans') },
             ]),
+            // The portal's home texts: es with the es-AR overrides in one chunk (an es-AR visit read two,
+            // each a request with ~1 KB of headers; the overrides are ~1.7 KB brotli), en in its own.
+            { name: 'locales-es-portal', test: (id: string) => lazyLocaleOf('es', 'portal')(id) || lazyLocaleOf('es-AR', 'portal')(id) },
+            { name: 'locales-en-portal', test: lazyLocaleOf('en', 'portal') },
             { name: 'locales-en-boot', test: englishOfBundled('boot') },
             { name: 'locales-en-app', test: englishOfBundled('app') },
             {

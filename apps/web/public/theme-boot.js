@@ -5,7 +5,8 @@
      for the system theme (the default, also with nothing stored) the device's prefers-color-scheme;
    - data-theme: system | light | dark | semi-dark (semi-dark darkens only the side menu);
    - data-primary-color: the Mantine colour name, used by boot.css for the loading indicator;
-   - <html lang>: es (default), es-AR or en; with nothing stored, es-AR for a browser from AR or UY.
+   - <html lang>: es (default), es-AR or en; with nothing stored, es-AR for a browser from AR or UY;
+   - on the portal's pages, <link rel="modulepreload"> for that language's home texts (below).
    Keep in sync with src/lib/preferences.ts. */
 /* global document, window */
 (function () {
@@ -49,6 +50,28 @@
     if (manifest) manifest.setAttribute('href', '/portal/manifest.webmanifest');
     var title = document.querySelector('meta[name="apple-mobile-web-app-title"]');
     if (title) title.setAttribute('content', 'Mi nutrición');
+  }
+  // The portal's home texts (issue 27): the build names, in portal.html's <meta name="almendra-portal-locales">,
+  // the locale chunks of its `portal` and `payments` namespaces per language (vite.config.ts
+  // `portalLocaleMeta`). They start downloading now, with the page's own code, instead of once the
+  // entry has run (app/portal-start.ts asks for them: the import() takes the preloaded module). The
+  // service worker's copy of portal.html has the meta too; the server's preload links name es's chunk.
+  if (/^\/portal(\/aceptar)?\/?$/.test(window.location.pathname)) {
+    try {
+      var localeMeta = document.querySelector('meta[name="almendra-portal-locales"]');
+      var localeChunks = localeMeta ? JSON.parse(localeMeta.getAttribute('content') || '{}')[root.getAttribute('lang')] : null;
+      for (var c = 0; localeChunks && c < localeChunks.length; c += 1) {
+        if (!/^\/assets\/[\w.-]+\.js$/.test(localeChunks[c])) continue;
+        var preload = document.createElement('link');
+        preload.rel = 'modulepreload';
+        // As the server's links and Vite's: a preload fetched in another mode would be fetched twice.
+        preload.crossOrigin = '';
+        preload.href = localeChunks[c];
+        document.head.appendChild(preload);
+      }
+    } catch {
+      /* Without them the entry asks for its texts itself. */
+    }
   }
 })();
 

@@ -161,4 +161,35 @@ describe('preferences', () => {
     manager.unsubscribe();
     expect(seen).toEqual(['dark', 'light']);
   });
+
+  it("theme-boot.js preloads the portal's home texts of the page's language, named by the build in portal.html", () => {
+    const meta = document.createElement('meta');
+    meta.name = 'almendra-portal-locales';
+    meta.content = JSON.stringify({ es: ['/assets/locales-es-portal-a1.js'], 'es-AR': ['/assets/locales-es-portal-a1.js'], en: ['/assets/locales-en-portal-b2.js', '/assets/locales-es-portal-a1.js'] });
+    document.head.appendChild(meta);
+    const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => [link.getAttribute('href'), link.crossOrigin]);
+    try {
+      window.history.replaceState(null, '', '/portal');
+      window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ locale: 'en' }));
+      runThemeBoot();
+      // Fetched as the server's and Vite's links are (crossorigin), so the import() takes the same module.
+      expect(preloads()).toEqual([
+        ['/assets/locales-en-portal-b2.js', ''],
+        ['/assets/locales-es-portal-a1.js', ''],
+      ]);
+      document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+      // Not on the professional's pages, and nothing but the build's own files.
+      window.history.replaceState(null, '', '/inicio');
+      runThemeBoot();
+      window.history.replaceState(null, '', '/portal/aceptar');
+      meta.content = JSON.stringify({ es: ['https://elsewhere.example/x.js', '/assets/locales-es-portal-a1.js'] });
+      window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ locale: 'es' }));
+      runThemeBoot();
+      expect(preloads()).toEqual([['/assets/locales-es-portal-a1.js', '']]);
+    } finally {
+      meta.remove();
+      document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });
