@@ -2,12 +2,14 @@
 // (Spanish, capitals, English), everyday Argentine names ranked first (papa, cebolla, calabaza, zapallo,
 // yerba…), the avocado's values and Spanish-only measures, an own food with a server field error, a dish of
 // three ingredients whose live and saved totals equal packages/domain's (Enter adds only the highlighted
-// result), the meals a dish fits (ticked, saved, shown and still ticked after a reload), and a food request
-// approved and another rejected by an admin.
+// result), the meals a dish fits (ticked, saved, shown and still ticked after a reload; in /platos' table and,
+// on a phone, its cards; under the name her practice gave a meal), and a food request approved and another
+// rejected by an admin.
 import { expect, test, type Page, type Response } from '@playwright/test';
 import sharp from 'sharp';
 import type { Dish } from '../../packages/contracts/src/dishes.js';
 import type { FoodDetail } from '../../packages/contracts/src/foods.js';
+import type { MealSlotsResponse } from '../../packages/contracts/src/plans.js';
 import { addFood, createCalculator, englishWordsIn, scaleTotals, type CalculatorState } from '../../packages/domain/src/index.js';
 import { apiCall, expectAccessible, login, logout, newAccount, register, screenshot, screensDir } from './support.js';
 
@@ -39,14 +41,41 @@ async function expectPhoneFoodCards(page: Page, first?: string) {
   if (first) await expect(card.getByRole('link')).toHaveText(first);
   await expect(card.getByTestId('food-card-energy')).toHaveText(/^Energía \(kcal\): ([\d.]+(,\d)? kcal|—)$/);
   await expect(card.getByTestId('favourite-star')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // The star sits inside the card, at its right edge, within the screen.
+  const box = (await card.getByTestId('favourite-star').boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+}
+
+/** Nothing wider than the screen: neither the page nor any box in the main area scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => {
     const scrollers = Array.from(document.querySelectorAll('main *')).filter((el) => el.scrollWidth > el.clientWidth + 1 && !['visible', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX));
     return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, scrollers: scrollers.map((el) => el.className) };
   });
   expect(overflow).toEqual({ page: 0, scrollers: [] });
-  // The star sits inside the card, at its right edge, within the screen.
-  const box = (await card.getByTestId('favourite-star').boundingBox())!;
-  expect(box.x + box.width).toBeLessThanOrEqual(390);
+}
+
+/** A dish's row in the laptop table of /platos. */
+const dishRow = (page: Page, name: string) =>
+  page.getByTestId('dishes-table').locator('tbody tr').filter({ has: page.getByRole('link', { name, exact: true }) });
+/** A dish's card in the phone list of /platos. */
+const dishCard = (page: Page, name: string) => page.getByTestId('dish-card').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+/**
+ * /platos on a phone: cards, no table, nothing wider than the screen, and each card's star and copy button
+ * within it.
+ */
+async function expectPhoneDishCards(page: Page, count: number) {
+  await expect(page.getByTestId('dish-card')).toHaveCount(count);
+  await expect(page.getByTestId('dishes-table')).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  for (const card of await page.getByTestId('dish-card').all()) {
+    const right = (await card.boundingBox())!;
+    expect(right.x + right.width).toBeLessThanOrEqual(390);
+    const copy = (await card.getByRole('button', { name: /^(Duplicar|Copiar) / }).boundingBox())!;
+    expect(copy.x + copy.width).toBeLessThanOrEqual(right.x + right.width);
+  }
 }
 
 const isFoodDetail = (r: Response) =>
@@ -284,6 +313,86 @@ test('a dish says which meals it fits: lunch and dinner by default, her choice s
   await meals.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${screensDir}/foods-32-dish-meals-390-dark.png` });
   await expectAccessible(page);
+});
+
+test('the dishes list says which meals each dish fits: a table on a laptop, one card per dish on a phone, light and dark', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await register(page);
+  const breakfast = 'Café con leche y tostadas';
+  const stew = 'Guiso de lentejas con chorizo colorado, panceta ahumada y zapallo anco a la leña';
+  await apiCall(page, 'POST', '/dishes', { name: breakfast, meals: [1, 4] });
+  await apiCall(page, 'POST', '/dishes', { name: stew, servings: 4 });
+  await page.goto('/platos');
+  // The laptop's table has a column with the meals (a dish created without them: lunch and dinner).
+  await expect(page.getByTestId('dishes-table').getByRole('columnheader', { name: 'Va en' })).toBeVisible();
+  await expect(dishRow(page, breakfast).getByTestId('dish-row-meals')).toHaveText('Desayuno · Merienda');
+  await expect(dishRow(page, stew).getByTestId('dish-row-meals')).toHaveText('Almuerzo · Cena');
+  await screenshot(page, 'foods-34-dishes-1366-light');
+  await expectAccessible(page);
+  await apiCall(page, 'PATCH', '/me/preferences', { theme: 'dark' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(dishRow(page, stew).getByTestId('dish-row-meals')).toHaveText('Almuerzo · Cena');
+  await screenshot(page, 'foods-35-dishes-1366-dark');
+
+  // A phone: one card per dish (photo, name, servings and energy per serving, meals, star, copy), no sideways scroll.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expectPhoneDishCards(page, 2);
+  await expect(dishCard(page, breakfast).getByTestId('dish-card-meals')).toHaveText('Va en: Desayuno · Merienda');
+  await expect(dishCard(page, stew).getByTestId('dish-card-meals')).toHaveText('Va en: Almuerzo · Cena');
+  await expect(dishCard(page, stew).getByTestId('dish-card-energy')).toHaveText(/^4 porciones · [\d.]+ kcal por porción$/);
+  await expect(dishCard(page, breakfast).getByTestId('dish-card-energy')).toHaveText(/^1 porción · [\d.]+ kcal por porción$/);
+  await screenshot(page, 'foods-36-dishes-390-dark');
+  await expectAccessible(page);
+  // The examples, light: twenty cards with their badge and meals, still within the screen.
+  await apiCall(page, 'PATCH', '/me/preferences', { theme: 'light' });
+  await page.goto('/platos?origen=ejemplos');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await expectPhoneDishCards(page, 20);
+  const example = dishCard(page, 'Milanesas de carne');
+  await expect(example.getByText('Ejemplo')).toBeVisible();
+  await expect(example.getByTestId('dish-card-meals')).toHaveText('Va en: Almuerzo · Cena');
+  await page.screenshot({ path: `${screensDir}/foods-37-dish-examples-390-light.png` });
+  await expectAccessible(page);
+  await page.goto('/platos');
+  await expectPhoneDishCards(page, 2);
+  await page.screenshot({ path: `${screensDir}/foods-38-dishes-390-light.png` });
+});
+
+test('a meal her practice renamed names the dish\'s meals in the form, the dish page and the list', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await register(page);
+  // Configuración › Comidas: Merienda (slot 4) renamed.
+  const { slots } = await apiCall<MealSlotsResponse>(page, 'GET', '/meal-slots');
+  await apiCall(page, 'PUT', '/meal-slots', { slots: slots.map((s) => ({ slot: s.slot, name: s.slot === 4 ? 'Té de las cinco' : null, enabled: s.enabled })) });
+  await page.goto('/nueva-comida');
+  await page.getByLabel('Nombre del plato').fill('Budín de banana');
+  const meals = page.getByTestId('dish-meals');
+  const box = (name: string) => meals.getByRole('checkbox', { name, exact: true });
+  await expect(box('Té de las cinco')).not.toBeChecked();
+  await expect(box('Merienda')).toHaveCount(0);
+  await expect(box('Almuerzo')).toBeChecked();
+  await box('Almuerzo').uncheck();
+  await box('Cena').uncheck();
+  await box('Desayuno').check();
+  await box('Té de las cinco').check();
+  await meals.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screensDir}/foods-39-dish-renamed-meal-form-1366-light.png` });
+  await page.getByRole('button', { name: 'Guardar plato' }).click();
+  await expect(page).toHaveURL(/\/detalle-comida\//);
+  await expect(page.getByTestId('dish-meals')).toHaveText('Va en: Desayuno · Té de las cinco');
+  await page.reload();
+  await expect(page.getByTestId('dish-meals')).toHaveText('Va en: Desayuno · Té de las cinco');
+  await screenshot(page, 'foods-40-dish-renamed-meal-detail-1366-light');
+  // Editing keeps it ticked under her name.
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await expect(box('Té de las cinco')).toBeChecked();
+  await page.goto('/platos');
+  await expect(dishRow(page, 'Budín de banana').getByTestId('dish-row-meals')).toHaveText('Desayuno · Té de las cinco');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(dishCard(page, 'Budín de banana').getByTestId('dish-card-meals')).toHaveText('Va en: Desayuno · Té de las cinco');
+  await expectPhoneDishCards(page, 1);
 });
 
 const isDishRead = (r: Response) => /\/api\/v1\/dishes\/[^/?]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET' && r.ok();

@@ -5,3 +5,4 @@ export { filterDecimalInput, formatAmount, formatNumber, measureLabel, measureNa
 export { foodDetailQuery } from './api/foods-api';
 export { authorizedFetch } from './api/foods-api';
 export { FavouriteStar, favouritesQuery, useFavourites, type FavouriteKind } from './components/favourite-star';
+export { CardList, ListCard } from './components/list-cards';

@@ -16,6 +16,7 @@ import { formatAmount, formatNumber, measureName, NutrientTable } from '../../fo
 import { dishesApi, dishQuery, toDomainTotals } from '../api/dishes-api';
 import { DishPhoto, DishPhotoControls } from './dish-photo';
 import { useCopyDish } from './use-copy-dish';
+import { useDishMealNames } from './use-dish-meal-names';
 
 export function ingredientQuantityLabel(ingredient: DishIngredient, language: string, servingsLabel: string): string {
   const quantity = formatNumber(ingredient.quantity, language);
@@ -40,6 +41,7 @@ function DishProfile({ dish }: { dish: Dish }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const copy = useCopyDish();
+  const { names: mealNames } = useDishMealNames();
   const remove = useMutation({
     mutationFn: () => dishesApi.remove(dish.id),
     onSuccess: async () => {
@@ -76,7 +78,7 @@ function DishProfile({ dish }: { dish: Dish }) {
             {t('foods:dishes.servingsAndWeight', { count: dish.servings, servings: formatNumber(dish.servings, i18n.language), grams: g(dish.totals.grams) })}
           </Text>
           <Text size="sm" c="dimmed" data-testid="dish-meals">
-            {t('foods:dishes.mealsLine', { meals: dish.meals.map((slot) => t(`foods:dishes.meal.${slot}` as 'foods:dishes.meal.1')).join(' · ') })}
+            {t('foods:dishes.mealsLine', { meals: mealNames(dish.meals) })}
           </Text>
         </div>
         <Group gap="sm">

@@ -47,6 +47,7 @@ import {
 } from '../../foods';
 import { dishesApi, dishQuery, ownDishOptionsQuery, toDomainTotals } from '../api/dishes-api';
 import { StickyActions } from '../../../components/sticky-actions';
+import { useDishMealNames } from './use-dish-meal-names';
 
 const stopEnter = (event: React.KeyboardEvent) => {
   if (event.key === 'Enter') event.preventDefault();
@@ -97,6 +98,8 @@ function DishEditor({ dish }: { dish: Dish | null }) {
   const [servings, setServings] = useState(dish ? String(dish.servings).replace('.', ',') : '1');
   // The meals it fits ("Proponer un día" places it only there): lunch and dinner for a new dish.
   const [meals, setMeals] = useState<string[]>((dish?.meals ?? DISH_DEFAULT_MEALS).map(String));
+  // As her practice names them (Configuración › Comidas), by position.
+  const { name: mealName } = useDishMealNames();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<CalculatorState>(createCalculator);
   const [info, setInfo] = useState<Record<string, LineInfo>>({});
@@ -302,7 +305,7 @@ function DishEditor({ dish }: { dish: Dish | null }) {
           >
             <Group gap="md" mt={6}>
               {DISH_MEAL_SLOTS.map((slot) => (
-                <Checkbox key={slot} value={String(slot)} label={t(`foods:dishes.meal.${slot}`)} />
+                <Checkbox key={slot} value={String(slot)} label={mealName(slot)} />
               ))}
             </Group>
           </Checkbox.Group>

@@ -2,7 +2,7 @@
 // cursor pagination ('Cargar más') and links to the detail; a star marks her favourites (issue 28). On a phone
 // (below 48em) each food is a card — name, group, energy and star — instead of a seven-column table that
 // scrolled sideways (as the Trabajos panel does).
-import { Anchor, Button, Card, Group, Select, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconMessagePlus, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { intlLocale } from '../../../lib/i18n';
 import { foodGroupsQuery, foodListQuery, type FoodTab } from '../api/foods-api';
 import { formatAmount } from './format';
 import { FavouriteStar, useFavourites } from './favourite-star';
+import { CardList, ListCard } from './list-cards';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-debounce';
 
 export function FoodsList() {
@@ -97,11 +98,11 @@ export function FoodsList() {
             {t('foods:list.total', { count: total, formatted: new Intl.NumberFormat(intlLocale(i18n.language)).format(total) })}
           </Text>
           {phone ? (
-            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="foods-cards" aria-label={t('foods:list.title')}>
+            <CardList testId="foods-cards" label={t('foods:list.title')}>
               {items.map((food) => (
                 <FoodCard key={food.id} food={food} english={english} starred={favourites.ids.has(food.id)} onStar={() => favourites.toggle(food.id)} starReady={favourites.ready} />
               ))}
-            </Stack>
+            </CardList>
           ) : (
             <Table.ScrollContainer minWidth={640}>
               <Table highlightOnHover data-testid="foods-table">
@@ -176,25 +177,25 @@ function FoodCard({ food, english, starred, onStar, starReady }: FoodLineProps) 
   const { t, i18n } = useTranslation('foods');
   const name = english ? food.nameEn || food.name : food.name;
   return (
-    <Card component="li" withBorder padding="sm" data-testid="food-card">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <div style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
-          <Text size="sm">
-            <FoodName food={food} name={name} />
-          </Text>
-          <Text size="xs" c="dimmed">
-            {food.group ? (english ? food.group.nameEn : food.group.name) : '—'}
-          </Text>
-        </div>
-        <Group gap={2} wrap="nowrap" align="center">
+    <ListCard
+      testId="food-card"
+      aside={
+        <>
           <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="food-card-energy">
             <VisuallyHidden>{t('macros.energy')}: </VisuallyHidden>
             {food.energyKcal === null ? '—' : `${formatAmount(food.energyKcal, i18n.language, 'kcal')} kcal`}
           </Text>
           <FavouriteStar starred={starred} name={name} onToggle={onStar} disabled={!starReady} />
-        </Group>
-      </Group>
-    </Card>
+        </>
+      }
+    >
+      <Text size="sm">
+        <FoodName food={food} name={name} />
+      </Text>
+      <Text size="xs" c="dimmed">
+        {food.group ? (english ? food.group.nameEn : food.group.name) : '—'}
+      </Text>
+    </ListCard>
   );
 }
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { dishMealName, dishMealNames, type PracticeSlot } from './dish-meal-names';
+
+const defaults: Record<number, string> = { 1: 'Desayuno', 2: 'Media mañana', 3: 'Almuerzo', 4: 'Merienda', 5: 'Media tarde', 6: 'Cena' };
+const defaultName = (position: number) => defaults[position] ?? String(position);
+const slot = (position: number, name = defaults[position]!): PracticeSlot => ({ slot: position, name, defaultName: defaults[position]! });
+
+describe('dishMealName', () => {
+  it('shows the default name while the practice slots are not loaded', () => {
+    expect(dishMealName(4, undefined, defaultName)).toBe('Merienda');
+  });
+
+  it('shows the name she gave a slot, by position', () => {
+    const slots = [1, 2, 3, 4, 5, 6].map((p) => (p === 4 ? slot(4, 'Té de las cinco') : slot(p)));
+    expect(dishMealName(4, slots, defaultName)).toBe('Té de las cinco');
+    expect(dishMealName(1, slots, defaultName)).toBe('Desayuno');
+  });
+
+  it('shows the default in the interface language for a slot she left alone (the server sends the Spanish default)', () => {
+    const english = (position: number) => ({ 1: 'Breakfast', 4: 'Afternoon snack' })[position] ?? '';
+    expect(dishMealName(4, [slot(4)], english)).toBe('Afternoon snack');
+  });
+
+  it('falls back to the default for a slot missing from the list or a blank name', () => {
+    expect(dishMealName(6, [slot(4, 'Té')], defaultName)).toBe('Cena');
+    expect(dishMealName(4, [slot(4, '  ')], defaultName)).toBe('Merienda');
+  });
+});
+
+describe('dishMealNames', () => {
+  it('joins the meals in their order with a middle dot', () => {
+    expect(dishMealNames([1, 4], [slot(4, 'Té de las cinco')], defaultName)).toBe('Desayuno · Té de las cinco');
+    expect(dishMealNames([], undefined, defaultName)).toBe('');
+  });
+});

@@ -1,0 +1,17 @@
+// The names of the meals a dish fits (Dish.meals: meal slot positions 1–6) as her practice calls them:
+// a slot she renamed in Configuración › Comidas ("Té de las cinco" for Merienda) shows her name; a slot
+// she left alone, or slots not loaded yet, show the default name in the interface language.
+import type { MealSlot } from '@almendra/contracts';
+
+export type PracticeSlot = Pick<MealSlot, 'slot' | 'name' | 'defaultName'>;
+
+/** Slot `position`'s name: hers when she renamed it (the plan editor's rule, mealSlotLabel), else `defaultName(position)`. */
+export function dishMealName(position: number, slots: readonly PracticeSlot[] | undefined, defaultName: (position: number) => string): string {
+  const slot = slots?.find((s) => s.slot === position);
+  return slot && slot.name.trim() && slot.name !== slot.defaultName ? slot.name : defaultName(position);
+}
+
+/** The meals in their order, "Desayuno · Merienda". */
+export function dishMealNames(meals: readonly number[], slots: readonly PracticeSlot[] | undefined, defaultName: (position: number) => string): string {
+  return meals.map((position) => dishMealName(position, slots, defaultName)).join(' · ');
+}
