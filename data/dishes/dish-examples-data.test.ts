@@ -19,6 +19,7 @@ interface ExampleDish {
   id: string;
   name: string;
   servings: number;
+  meals: number[];
   preparation: string;
   ingredients: Ingredient[];
 }
@@ -93,6 +94,16 @@ describe('example dishes (data/dishes/examples-es-AR.json)', () => {
       .map((dish) => ({ id: dish.id, kcal: Math.round(energyPerServing(dish)) }))
       .filter(({ kcal }) => kcal < 50 || kcal > 1500);
     expect(outside).toEqual([]);
+  });
+
+  it('says the meals each dish fits, by the rule of docs/foods.md', () => {
+    // Sweet milk dishes and pancakes take the dairy and the bread of breakfast and merienda; the fruit salad is
+    // a snack; everything else is a lunch or dinner main course.
+    const breakfast = ['arroz-con-leche', 'flan-casero', 'panqueques'];
+    const snack = ['ensalada-de-frutas'];
+    for (const dish of examples.dishes) {
+      expect(dish.meals, dish.id).toEqual(breakfast.includes(dish.id) ? [1, 4] : snack.includes(dish.id) ? [2, 5] : [3, 6]);
+    }
   });
 
   it('computes the milanesa from its ingredients as expected (hand-checked)', () => {

@@ -36,6 +36,7 @@ import * as subscriptionPendingChange from './migrations/0041-subscription-pendi
 import * as paymentLinkCancel from './migrations/0042-payment-link-cancel.js';
 import * as favourites from './migrations/0043-favourites.js';
 import * as dishMeals from './migrations/0044-dish-meals.js';
+import * as dishExampleMeals from './migrations/0045-dish-example-meals.js';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0042-payment-link-cancel': paymentLinkCancel,
   '0043-favourites': favourites,
   '0044-dish-meals': dishMeals,
+  '0045-dish-example-meals': dishExampleMeals,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

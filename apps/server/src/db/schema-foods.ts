@@ -106,6 +106,8 @@ export interface DishExamplesTable {
   description: string | null;
   search_text: string;
   servings: number;
+  /** The meal slots (1–6) it fits, "1,4": the file's `meals` (migration 0045; lunch and dinner before). */
+  meals: string;
   /** 1 when the example left the shipped file (kept: nothing references it, but ids stay stable). */
   deactivated: Flag;
   created_at: IsoInstant;

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import { DISH_DEFAULT_MEALS } from '@almendra/contracts';
 import { buildSearchText } from '@almendra/domain';
 import type { Clock } from '../../lib/clock.js';
 import type { DB } from '../schema.js';
@@ -21,13 +22,19 @@ import { REPO_ROOT } from '../../lib/paths.js';
 export const DEFAULT_DISH_EXAMPLES_FILE = path.join(REPO_ROOT, 'data', 'dishes', 'examples-es-AR.json');
 
 /** Bump when the mapping from file to rows changes, so existing databases reload the same file. */
-const LOADER_VERSION = 'dish-examples-loader/1';
+const LOADER_VERSION = 'dish-examples-loader/2';
 const FILE_FORMAT = 'almendra-dish-examples/1';
 /** Arbitrary constant: the advisory lock id of this load on PostgreSQL. */
 const ADVISORY_LOCK_ID = 4_807_231_010;
 
 export const dishExampleId = (slug: string) => `example:${slug}`;
 export const isDishExampleId = (id: string) => id.startsWith('example:');
+
+/** The file's meals as stored, "1,4": slots 1–6, ascending, no repeats; lunch and dinner when none. */
+function mealsText(meals: readonly number[] | undefined): string {
+  const valid = [...new Set(meals ?? [])].filter((n) => Number.isInteger(n) && n >= 1 && n <= 6).sort((a, b) => a - b);
+  return (valid.length ? valid : DISH_DEFAULT_MEALS).join(',');
+}
 
 export interface DishExamplesLog {
   info(details: object, message: string): void;
@@ -45,6 +52,8 @@ interface FileDish {
   id: string;
   name: string;
   servings: number;
+  /** The meal slots (1–6) it fits; lunch and dinner when absent. */
+  meals?: number[];
   preparation?: string;
   ingredients: FileIngredient[];
 }
@@ -126,6 +135,7 @@ export async function loadDishExamples(
       description: dish.preparation ?? null,
       search_text: buildSearchText(dish.name),
       servings: dish.servings,
+      meals: mealsText(dish.meals),
       deactivated: 0,
       created_at: now,
       updated_at: now,
@@ -151,6 +161,7 @@ export async function loadDishExamples(
             description: eb.ref('excluded.description'),
             search_text: eb.ref('excluded.search_text'),
             servings: eb.ref('excluded.servings'),
+            meals: eb.ref('excluded.meals'),
             deactivated: eb.ref('excluded.deactivated'),
             updated_at: eb.ref('excluded.updated_at'),
           })),

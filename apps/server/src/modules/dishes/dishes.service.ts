@@ -7,7 +7,6 @@
 import type { Kysely } from 'kysely';
 import {
   DISH_CYCLE_MESSAGE,
-  DISH_DEFAULT_MEALS,
   DISH_EXAMPLE_READ_ONLY_MESSAGE,
   DISH_VERSION_CONFLICT_MESSAGE,
   type CopyDishRequest,
@@ -80,8 +79,8 @@ function exampleAsDishRow(row: DishExampleRow): DishRow {
     deactivated: row.deactivated,
     version: 1,
     photo_path: null,
-    // The shipped examples are main courses: lunch and dinner.
-    meals: mealsText(DISH_DEFAULT_MEALS),
+    // The meals of data/dishes/examples-*.json (migration 0045; lunch and dinner when the file says none).
+    meals: row.meals,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
