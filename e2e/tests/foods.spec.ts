@@ -395,6 +395,58 @@ test('a meal her practice renamed names the dish\'s meals in the form, the dish 
   await expectPhoneDishCards(page, 1);
 });
 
+test('an example dessert fits breakfast and merienda; a meal her practice switched off is not offered in the dish form', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await register(page);
+  // The shipped arroz con leche is a breakfast or merienda, not a lunch (migration 0045, the data file).
+  await page.goto('/platos?origen=ejemplos');
+  await expect(dishRow(page, 'Arroz con leche').getByTestId('dish-row-meals')).toHaveText('Desayuno · Merienda');
+  // Configuración › Comidas: Media mañana and Cena switched off; a dish saved for lunch and dinner.
+  const { slots } = await apiCall<MealSlotsResponse>(page, 'GET', '/meal-slots');
+  await apiCall(page, 'PUT', '/meal-slots', { slots: slots.map((s) => ({ slot: s.slot, name: null, enabled: s.slot !== 2 && s.slot !== 6 })) });
+  const stew = await apiCall<Dish>(page, 'POST', '/dishes', { name: 'Guiso de lentejas', meals: [3, 6] });
+  await page.goto(`/editar-comida/${encodeURIComponent(stew.id)}`);
+  const meals = page.getByTestId('dish-meals');
+  await expect(meals.getByRole('checkbox', { name: 'Almuerzo', exact: true })).toBeChecked();
+  // Media mañana is not offered; Cena, which the dish has, stays ticked and says it is not in use.
+  await expect(meals.getByRole('checkbox')).toHaveCount(5);
+  await expect(meals.getByRole('checkbox', { name: /Media mañana/ })).toHaveCount(0);
+  const dinner = meals.getByRole('checkbox', { name: 'Cena (sin usar en tus planes)', exact: true });
+  await expect(dinner).toBeChecked();
+  await meals.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screensDir}/foods-41-dish-meals-unused-1366-light.png` });
+  // Unticked, it stays in the list while she edits; saved without it, the form no longer offers it.
+  await dinner.uncheck();
+  await expect(dinner).not.toBeChecked();
+  await page.getByRole('button', { name: 'Guardar plato' }).click();
+  await expect(page.getByTestId('dish-meals')).toHaveText('Va en: Almuerzo');
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await expect(meals.getByRole('checkbox', { name: 'Almuerzo', exact: true })).toBeChecked();
+  await expect(meals.getByRole('checkbox')).toHaveCount(4);
+  await expect(meals.getByRole('checkbox', { name: /Cena/ })).toHaveCount(0);
+  // A phone, dark: the same form with a switched-off meal the dish has, within the screen.
+  await page.goto(`/editar-comida/${encodeURIComponent((await apiCall<Dish>(page, 'POST', '/dishes', { name: 'Guiso de lentejas', meals: [3, 6] })).id)}`);
+  await apiCall(page, 'PATCH', '/me/preferences', { theme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(dinner).toBeChecked();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await meals.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screensDir}/foods-42-dish-meals-unused-390-dark.png` });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await meals.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screensDir}/foods-43-dish-meals-unused-1366-dark.png` });
+  await apiCall(page, 'PATCH', '/me/preferences', { theme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await expect(dinner).toBeChecked();
+  await meals.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${screensDir}/foods-44-dish-meals-unused-390-light.png` });
+});
+
 const isDishRead = (r: Response) => /\/api\/v1\/dishes\/[^/?]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET' && r.ok();
 
 test('copy an example dish, duplicate it, add a photo and include a dish in another', async ({ page }) => {

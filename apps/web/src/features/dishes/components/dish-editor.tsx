@@ -48,6 +48,7 @@ import {
 import { dishesApi, dishQuery, ownDishOptionsQuery, toDomainTotals } from '../api/dishes-api';
 import { StickyActions } from '../../../components/sticky-actions';
 import { useDishMealNames } from './use-dish-meal-names';
+import { visibleDishMeals } from '../lib/dish-meal-names';
 
 const stopEnter = (event: React.KeyboardEvent) => {
   if (event.key === 'Enter') event.preventDefault();
@@ -98,8 +99,14 @@ function DishEditor({ dish }: { dish: Dish | null }) {
   const [servings, setServings] = useState(dish ? String(dish.servings).replace('.', ',') : '1');
   // The meals it fits ("Proponer un día" places it only there): lunch and dinner for a new dish.
   const [meals, setMeals] = useState<string[]>((dish?.meals ?? DISH_DEFAULT_MEALS).map(String));
-  // As her practice names them (Configuración › Comidas), by position.
-  const { name: mealName } = useDishMealNames();
+  // As her practice names them (Configuración › Comidas), by position; only the slots she uses, plus a slot
+  // she switched off that the dish has (saved or ticked), marked as not in use.
+  const { name: mealName, slots: practiceSlots } = useDishMealNames();
+  const savedMeals = dish?.meals;
+  const mealOptions = useMemo(
+    () => visibleDishMeals(DISH_MEAL_SLOTS, [...(savedMeals ?? DISH_DEFAULT_MEALS), ...meals.map(Number)], practiceSlots),
+    [savedMeals, meals, practiceSlots],
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<CalculatorState>(createCalculator);
   const [info, setInfo] = useState<Record<string, LineInfo>>({});
@@ -304,8 +311,23 @@ function DishEditor({ dish }: { dish: Dish | null }) {
             data-testid="dish-meals"
           >
             <Group gap="md" mt={6}>
-              {DISH_MEAL_SLOTS.map((slot) => (
-                <Checkbox key={slot} value={String(slot)} label={mealName(slot)} />
+              {mealOptions.map(({ slot, unused }) => (
+                <Checkbox
+                  key={slot}
+                  value={String(slot)}
+                  label={
+                    unused ? (
+                      <>
+                        {mealName(slot)}{' '}
+                        <Text span size="sm" c="dimmed">
+                          ({t('foods:dishes.mealUnused')})
+                        </Text>
+                      </>
+                    ) : (
+                      mealName(slot)
+                    )
+                  }
+                />
               ))}
             </Group>
           </Checkbox.Group>

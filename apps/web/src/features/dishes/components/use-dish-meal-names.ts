@@ -11,6 +11,8 @@ export function useDishMealNames() {
   const slots = useQuery(mealSlotsQuery()).data?.slots;
   const defaultName = useCallback((position: number) => t(`dishes.meal.${position}` as 'dishes.meal.1'), [t]);
   return {
+    /** Her practice's slots (names and which are in use), undefined until they load. */
+    slots,
     /** One slot's name, for the form's checkboxes. */
     name: useCallback((position: number) => dishMealName(position, slots, defaultName), [slots, defaultName]),
     /** "Desayuno · Merienda". */

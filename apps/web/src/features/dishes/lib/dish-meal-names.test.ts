@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dishMealName, dishMealNames, type PracticeSlot } from './dish-meal-names';
+import { dishMealName, dishMealNames, visibleDishMeals, type PracticeSlot } from './dish-meal-names';
 
 const defaults: Record<number, string> = { 1: 'Desayuno', 2: 'Media mañana', 3: 'Almuerzo', 4: 'Merienda', 5: 'Media tarde', 6: 'Cena' };
 const defaultName = (position: number) => defaults[position] ?? String(position);
@@ -31,5 +31,32 @@ describe('dishMealNames', () => {
   it('joins the meals in their order with a middle dot', () => {
     expect(dishMealNames([1, 4], [slot(4, 'Té de las cinco')], defaultName)).toBe('Desayuno · Té de las cinco');
     expect(dishMealNames([], undefined, defaultName)).toBe('');
+  });
+});
+
+describe('visibleDishMeals', () => {
+  const all = [1, 2, 3, 4, 5, 6];
+  const use = (off: number[]) => all.map((slot) => ({ slot, enabled: !off.includes(slot) }));
+
+  it('offers all six while the practice slots are not loaded', () => {
+    expect(visibleDishMeals(all, [3, 6], undefined)).toEqual(all.map((slot) => ({ slot, unused: false })));
+  });
+
+  it('offers only the slots her practice uses', () => {
+    expect(visibleDishMeals(all, [3, 6], use([2, 5]))).toEqual([1, 3, 4, 6].map((slot) => ({ slot, unused: false })));
+  });
+
+  it('keeps a switched-off slot the dish has, marked unused, in slot order', () => {
+    expect(visibleDishMeals(all, [1, 3, 5], use([2, 5]))).toEqual([
+      { slot: 1, unused: false },
+      { slot: 3, unused: false },
+      { slot: 4, unused: false },
+      { slot: 5, unused: true },
+      { slot: 6, unused: false },
+    ]);
+  });
+
+  it('offers a slot missing from her list', () => {
+    expect(visibleDishMeals(all, [], use([2]).filter((s) => s.slot !== 6)).map((m) => m.slot)).toEqual([1, 3, 4, 5, 6]);
   });
 });

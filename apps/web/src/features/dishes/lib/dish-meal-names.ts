@@ -15,3 +15,17 @@ export function dishMealName(position: number, slots: readonly PracticeSlot[] | 
 export function dishMealNames(meals: readonly number[], slots: readonly PracticeSlot[] | undefined, defaultName: (position: number) => string): string {
   return meals.map((position) => dishMealName(position, slots, defaultName)).join(' · ');
 }
+
+export type PracticeSlotUse = Pick<MealSlot, 'slot' | 'enabled'>;
+
+/**
+ * The meals the dish form offers, in slot order: the slots her practice uses (Configuración › Comidas), plus
+ * any slot she switched off that the dish has (`kept`: its saved meals and what is ticked now), marked
+ * `unused` so nothing saved is hidden. Until the slots load, or for a slot missing from them, all are offered.
+ */
+export function visibleDishMeals(all: readonly number[], kept: readonly number[], slots: readonly PracticeSlotUse[] | undefined): { slot: number; unused: boolean }[] {
+  return all.flatMap((position) => {
+    const unused = slots?.find((s) => s.slot === position)?.enabled === false;
+    return !unused || kept.includes(position) ? [{ slot: position, unused }] : [];
+  });
+}
