@@ -14,8 +14,10 @@ process.env.E2E_STAND_IN_URL = `http://127.0.0.1:${standInPort}`;
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-e2e-'));
 // The tests' own "today" (new Date() in a spec) is the browser's, Buenos Aires (timezoneId below): in
 // the machine's UTC, from 21:00 there the specs already lived in tomorrow and expected the wrong day.
-// Workers inherit it; the server keeps UTC, like a production host.
-const MACHINE_TZ = process.env.TZ;
+// Workers inherit it. The servers keep the machine's zone (UTC unless TZ says otherwise), like a
+// production host: E2E_SERVER_TZ, set in the runner before TZ changes, is what the shared server and the
+// specs' own instances (instances.ts) get.
+process.env.E2E_SERVER_TZ ??= process.env.TZ ?? 'UTC';
 process.env.TZ = 'America/Argentina/Buenos_Aires';
 
 export default defineConfig({
@@ -71,7 +73,7 @@ export default defineConfig({
     {
       // The server bundled into plain JavaScript first (esbuild, about a second), as `npm start` runs it:
       // no TypeScript compiled at start or on each module load. Specs that start instances of their own
-      // (oidc, portal-two-instances) run the same file (support.ts serverBundle).
+      // (oidc, portal-two-instances, pwa) run the same file (instances.ts).
       command: 'node ../scripts/build-server.mjs --e2e && node --enable-source-maps ../apps/server/dist/e2e/main.js',
       cwd: path.dirname(new URL(import.meta.url).pathname),
       url: `http://127.0.0.1:${port}/api/v1/health`,
@@ -81,7 +83,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        TZ: MACHINE_TZ ?? 'UTC',
+        TZ: process.env.E2E_SERVER_TZ,
         NODE_ENV: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',

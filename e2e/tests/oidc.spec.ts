@@ -2,51 +2,34 @@
 // loopback port) and an Almendra instance configured for it: the login page's button, the provider's
 // redirects, /callback signing in (a new nutritionist account), and the spec's alert when the provider
 // refuses. The suite's shared server has no provider, so this file starts its own instance.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshot, serverBundle } from './support.js';
+import { instancePorts, startInstance, type Instance } from './instances.js';
+import { expectAccessible, screenshot } from './support.js';
 // The same local OpenID provider the server's SSO tests use.
 import { startTestProvider, type TestProvider } from '../../apps/server/test/oidc-test-provider.js';
 
-const port = Number(process.env.E2E_PORT ?? 3210) + 20;
+const port = instancePorts.oidc;
 const baseURL = `http://127.0.0.1:${port}`;
 let provider: TestProvider;
-let server: ChildProcess;
+let server: Instance | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   provider = await startTestProvider(`${baseURL}/callback`);
-  server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+  server = await startInstance({
+    port,
+    name: 'oidc',
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-e2e-oidc-')),
-      PUBLIC_URL: baseURL,
-      LOGIN_RATE_LIMIT_PER_IP: '1000',
-      LOG_LEVEL: 'warn',
       OIDC_ISSUER_URL: provider.issuer,
       OIDC_CLIENT_ID: 'almendra',
       OIDC_CLIENT_SECRET: 'almendra-test-secret',
       OIDC_BUTTON_LABEL: 'Ingresar con Clínica SSO',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(`${baseURL}/api/v1/health/ready`).then((r) => r.ok).catch(() => false);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the SSO instance did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 });
 
 test.afterAll(async () => {
-  server?.kill();
+  await server?.stop();
   await provider?.close();
 });
 

@@ -2,16 +2,15 @@
 // docs/operations.md, without the proxy): the nutritionist's browser talks to instance A, the patient's
 // phone to instance B. Every message, unread count and read mark crosses through Redis. Skipped with a
 // reason when no Redis answers on 127.0.0.1:6379 (CI has one).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiCall, register, serverBundle } from './support.js';
+import { instancePorts, startInstance, type Instance } from './instances.js';
+import { apiCall, register } from './support.js';
 
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const basePort = Number(process.env.E2E_PORT ?? 3210);
 
 function redisAnswers(): Promise<boolean> {
   const { hostname, port } = new URL(REDIS_URL);
@@ -30,51 +29,24 @@ function redisAnswers(): Promise<boolean> {
   });
 }
 
-async function startInstance(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      REDIS_URL,
-      LOGIN_RATE_LIMIT_PER_IP: '1000',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/health/ready`);
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`instance on ${port} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 test('a conversation between a browser on instance A and a phone on instance B', async ({ browser }) => {
   test.skip(!(await redisAnswers()), `no Redis at ${REDIS_URL}`);
   test.setTimeout(120_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-e2e-2x-'));
-  const portA = basePort + 11;
-  const portB = basePort + 12;
-  // One after the other: the first creates the database and the signing secret both then share.
-  const a = await startInstance(portA, dataDir);
-  const b = await startInstance(portB, dataDir);
+  const instances: Instance[] = [];
   try {
-    const nutritionistContext = await browser.newContext({ baseURL: `http://127.0.0.1:${portA}`, locale: 'es-AR', reducedMotion: 'reduce' });
+    // One after the other: the first creates the database and the signing secret both then share.
+    const a = await startInstance({ port: instancePorts.portalInstanceA, name: 'portal-a', dataDir, env: { REDIS_URL } });
+    instances.push(a);
+    const b = await startInstance({ port: instancePorts.portalInstanceB, name: 'portal-b', dataDir, env: { REDIS_URL } });
+    instances.push(b);
+    const nutritionistContext = await browser.newContext({ baseURL: a.baseURL, locale: 'es-AR', reducedMotion: 'reduce' });
     const page = await nutritionistContext.newPage();
     await register(page);
     const patient = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Nora', lastName: 'Vidal', sex: 'f', birthDate: '1988-08-08', email: `nora.${Date.now().toString(36)}@e2e.test` });
     const invite = await apiCall<{ code: string }>(page, 'POST', `/patients/${patient.id}/portal-invite`);
 
-    const patientContext = await browser.newContext({ baseURL: `http://127.0.0.1:${portB}`, viewport: { width: 390, height: 844 }, locale: 'es-AR', reducedMotion: 'reduce' });
+    const patientContext = await browser.newContext({ baseURL: b.baseURL, viewport: { width: 390, height: 844 }, locale: 'es-AR', reducedMotion: 'reduce' });
     const phone = await patientContext.newPage();
     await phone.goto(`/portal/aceptar?code=${invite.code}`);
     await phone.getByTestId('accept-password').fill('clave-de-nora-1');
@@ -102,8 +74,7 @@ test('a conversation between a browser on instance A and a phone on instance B',
     await nutritionistContext.close();
     await patientContext.close();
   } finally {
-    a.kill('SIGTERM');
-    b.kill('SIGTERM');
+    await Promise.all(instances.map((instance) => instance.stop()));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

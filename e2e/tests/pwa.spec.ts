@@ -8,17 +8,27 @@
 // - a push message delivered to the portal's service worker through the DevTools protocol (as a push
 //   service would deliver it) shows the notification, and the worker's click handler takes the open
 //   portal to the chat. A real click on a system notification cannot be driven from CDP or Playwright:
-//   the handler runs on a NotificationEvent dispatched in the worker for the notification it showed.
-// Screenshots of the offer at 390×844, light and dark.
+//   the handler runs on a NotificationEvent dispatched in the worker for the notification it showed;
+// - a deployment while the portal is open (on a server and a copy of the build of the test's own): the
+//   "hay una versión nueva" notice, "Recargar ahora" handing over to the new worker, and otherwise the new
+//   version running from the next visit.
+// Screenshots of the offer at 390×844, light and dark, and of the new-version notice.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { pushTitle } from '../../apps/server/src/modules/push/push-titles.js';
+import { instancePorts, servedBuild, startInstance, type Instance } from './instances.js';
 import { apiCall, expectAccessible, register, screenshot } from './support.js';
 
 // The rest of the suite runs without service workers (playwright.config.ts); this spec is about them.
 test.use({ serviceWorkers: 'allow' });
 
-async function phoneContext(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
+async function phoneContext(browser: Browser, colorScheme: 'light' | 'dark' = 'light', baseURL?: string): Promise<BrowserContext> {
   return browser.newContext({
+    ...(baseURL ? { baseURL } : {}),
     viewport: { width: 390, height: 844 },
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
@@ -215,40 +225,146 @@ test('a push message shows its notification from the service worker, and clickin
   await context.close();
 });
 
-// It rewrites the build's sw.js (a page.route does not reach the worker's script), so it runs only
-// against a throwaway copy of the build: E2E_SW_UPDATE=1 WEB_DIST_DIR=/tmp/copy-of-dist.
-test('a newer deployment\'s worker: the portal offers the new version, and "Recargar ahora" hands over to it', async ({ page, browser }) => {
-  test.skip(!process.env.E2E_SW_UPDATE || !process.env.WEB_DIST_DIR, 'rewrites sw.js: E2E_SW_UPDATE=1 with WEB_DIST_DIR a copy of the build');
-  test.setTimeout(180_000);
-  const { inviteUrl } = await practiceWithPublishedPlan(page);
-  const context = await phoneContext(browser);
+/** A marked deployment's mark on the page that runs (deploy() below); null for the build as it was built. */
+const deploymentOf = (patientPage: Page) =>
+  patientPage.evaluate(() => document.querySelector('meta[name="almendra-deployment"]')?.getAttribute('content') ?? null);
+
+const workerWaiting = (patientPage: Page) => patientPage.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+
+/** The page is controlled by its registration's active worker, and no other one waits. */
+const controlledByTheActiveWorker = (patientPage: Page) =>
+  patientPage.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return navigator.serviceWorker.controller !== null && registration?.active === navigator.serviceWorker.controller && !registration.waiting;
+  });
+
+/** The context's service worker versions as DevTools lists them (the ServiceWorker domain): ids by status. */
+async function workerVersions(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const status = new Map<number, string>();
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) status.set(Number(version.versionId), version.status);
+  });
+  await cdp.send('ServiceWorker.enable');
+  const withStatus = (wanted: string) => [...status].filter(([, s]) => s === wanted).map(([id]) => id);
+  return { activated: () => withStatus('activated'), waiting: () => withStatus('installed') };
+}
+
+/** Writes a file of the served build, and its precompressed twins when the build has them. */
+function writeServed(file: string, content: string): void {
+  fs.writeFileSync(file, content);
+  if (fs.existsSync(`${file}.br`)) fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content));
+  if (fs.existsSync(`${file}.gz`)) fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content));
+}
+
+/**
+ * What deploying new web code changes in the build a server serves: index.html and portal.html name other
+ * entry chunks (here they carry the deployment's mark, which the page that runs shows), so /health's
+ * fingerprint of them changes once the server restarts on them; and sw.js lists them in its precache
+ * manifest under new revisions, so the browser finds a new worker, which precaches the new pages.
+ */
+function deploy(build: string, deployment: number): void {
+  const revisions = new Map<string, string>();
+  for (const name of ['index.html', 'portal.html']) {
+    const file = path.join(build, name);
+    const html = fs
+      .readFileSync(file, 'utf8')
+      .replace(/\n\s*<meta name="almendra-deployment"[^>]*>/, '')
+      .replace('<head>', `<head>\n    <meta name="almendra-deployment" content="${deployment}" />`);
+    writeServed(file, html);
+    revisions.set(name, createHash('md5').update(html).digest('hex'));
+  }
+  const sw = path.join(build, 'sw.js');
+  let replaced = 0;
+  const next = fs.readFileSync(sw, 'utf8').replace(/\{"revision":"[^"]*","url":"((?:index|portal)\.html)"\}/g, (_, name: string) => {
+    replaced += 1;
+    return JSON.stringify({ revision: revisions.get(name), url: name });
+  });
+  if (replaced !== 2) throw new Error(`sw.js: expected the precache entries of index.html and portal.html, found ${replaced}`);
+  writeServed(sw, next);
+}
+
+/** The instance this spec starts for the deployment test, and its temp dirs: removed after each test. */
+const own: { instance?: Instance; dirs: string[] } = { dirs: [] };
+test.afterEach(async () => {
+  await own.instance?.stop();
+  own.instance = undefined;
+  for (const dir of own.dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// A deployment rewrites the served build and restarts the server, so this test has a server of its own
+// (instances.ts) serving a copy of the build: the suite's shared server and its build are not touched.
+test('a newer deployment: the open portal offers it, "Recargar ahora" hands over to its worker, and otherwise the next visit runs it', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-e2e-pwa-build-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-e2e-pwa-data-'));
+  own.dirs.push(build, dataDir);
+  fs.cpSync(servedBuild, build, { recursive: true });
+  const start = async () => (own.instance = await startInstance({ port: instancePorts.pwaUpdate, name: 'pwa-update', dataDir, env: { WEB_DIST_DIR: build } }));
+  /** As a deployment does: the server stops, the new build replaces the old one, the server starts on it (same data). */
+  const redeploy = async (deployment: number) => {
+    await own.instance?.stop();
+    deploy(build, deployment);
+    await start();
+  };
+  const { baseURL } = await start();
+
+  const nutritionist = await browser.newContext({ baseURL, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires', reducedMotion: 'reduce' });
+  const { inviteUrl } = await practiceWithPublishedPlan(await nutritionist.newPage());
+  await nutritionist.close();
+  const context = await phoneContext(browser, 'light', baseURL);
   const patientPage = await context.newPage();
+  const versions = await workerVersions(patientPage);
   await acceptInvite(patientPage, inviteUrl);
   await controlledByServiceWorker(patientPage);
-  await expect(patientPage.getByTestId('new-version')).toHaveCount(0);
-  const firstWorker = await patientPage.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
-  expect(firstWorker).toMatch(/\/sw\.js$/);
-
-  // The next deployment: sw.js answers other bytes. The browser's update check installs that worker,
-  // which waits while the page is controlled by the current one (lib/service-worker.ts).
-  const fs = await import('node:fs');
-  const swFile = `${process.env.WEB_DIST_DIR}/sw.js`;
-  fs.writeFileSync(swFile, `${fs.readFileSync(swFile, 'utf8')}\n// the next deployment\n`);
-  for (const twin of ['br', 'gz']) fs.rmSync(`${swFile}.${twin}`, { force: true });
-  await patientPage.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())?.update()));
   const notice = patientPage.getByTestId('new-version');
-  await expect(notice).toBeVisible({ timeout: 30_000 });
-  await expect(notice).toContainText('Hay una versión nueva de Almendra');
-  const waiting = () => patientPage.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
-  expect(await waiting()).toBe(true);
+  await expect(notice).toHaveCount(0);
+  expect(await deploymentOf(patientPage)).toBeNull();
+  await expect.poll(() => versions.activated()).toHaveLength(1);
+  const [firstWorker] = versions.activated();
 
-  // "Recargar ahora": the waiting worker skips waiting, takes the page, and the page reloads under it.
+  // A deployment while her portal is open: the page learns of it when its realtime socket reconnects to
+  // the restarted server (/health answers another version) and looks for the new worker, which installs
+  // and waits while the page is controlled by the current one (lib/service-worker.ts).
+  await redeploy(2);
+  await expect(notice).toContainText('Hay una versión nueva de Almendra', { timeout: 60_000 });
+  await expect.poll(() => workerWaiting(patientPage), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => versions.waiting()).toHaveLength(1);
+  const [secondWorker] = versions.waiting();
+  expect(secondWorker).toBeGreaterThan(firstWorker!);
+  await screenshot(patientPage, 'pwa-04-new-version-notice');
+
+  // "Recargar ahora": the waiting worker skips waiting, takes the page, and the page reloads under it and
+  // runs the new deployment's pages.
   const reloaded = patientPage.waitForEvent('load');
   await notice.getByRole('button', { name: 'Recargar ahora' }).click();
   await reloaded;
   await expect(patientPage.getByTestId('portal')).toBeVisible();
-  await expect(patientPage.getByTestId('new-version')).toHaveCount(0);
-  expect(await waiting()).toBe(false);
+  expect(await deploymentOf(patientPage)).toBe('2');
+  await expect.poll(() => versions.activated()).toEqual([secondWorker]);
+  expect(await controlledByTheActiveWorker(patientPage)).toBe(true);
+  await expect(notice).toHaveCount(0);
+
+  // The next deployment; this time she puts the notice off ("Más tarde") and closes the portal.
+  await redeploy(3);
+  await expect(notice).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => workerWaiting(patientPage), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => versions.waiting()).toHaveLength(1);
+  const [thirdWorker] = versions.waiting();
+  expect(thirdWorker).toBeGreaterThan(secondWorker!);
+  await notice.getByRole('button', { name: 'Más tarde' }).click();
+  await expect(notice).toHaveCount(0);
+  expect(await deploymentOf(patientPage)).toBe('2');
+  const nextVisit = await context.newPage();
+  const later = await workerVersions(nextVisit);
+  await patientPage.close();
+  // With no window of the portal left, the waiting worker takes over; her next visit runs the new version.
+  await expect.poll(() => later.activated(), { timeout: 30_000 }).toEqual([thirdWorker]);
+  await nextVisit.goto('/portal');
+  await expect(nextVisit.getByTestId('portal')).toBeVisible();
+  expect(await deploymentOf(nextVisit)).toBe('3');
+  expect(await controlledByTheActiveWorker(nextVisit)).toBe(true);
+  await expect(nextVisit.getByTestId('new-version')).toHaveCount(0);
   await context.close();
 });
 

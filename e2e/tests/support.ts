@@ -10,13 +10,6 @@ import { expect, type Page } from '@playwright/test';
 export const screensDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'output', 'screens');
 fs.mkdirSync(screensDir, { recursive: true });
 
-/**
- * The server as plain JavaScript, bundled from apps/server/src at the start of every run by the suite's
- * own server command (playwright.config.ts): specs that start instances of their own run this file, so
- * an instance starts without compiling TypeScript (tsx cost ~7 s of CPU per start).
- */
-export const serverBundle = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'apps', 'server', 'dist', 'e2e', 'main.js');
-
 let counter = 0;
 export function newAccount(prefix = 'nutri') {
   counter += 1;
