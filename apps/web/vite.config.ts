@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { transformSync } from 'esbuild';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstLoadGroups, routePreloadManifest } from './build/first-load-chunks';
+import { themeVariables } from './build/theme-variables';
 
 /**
  * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip -9) next to every text asset over 1 KB, once
@@ -181,7 +182,7 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), portalPageInDev(), portalLocaleMeta(), precompressAssets(), minifyThemeBoot(), routePreloadManifest([LOGIN_SCREEN, ...MAIN_SCREENS, CALENDAR_SCREEN, PORTAL_SCREEN]), serviceWorker],
+  plugins: [react(), themeVariables(), portalPageInDev(), portalLocaleMeta(), precompressAssets(), minifyThemeBoot(), routePreloadManifest([LOGIN_SCREEN, ...MAIN_SCREENS, CALENDAR_SCREEN, PORTAL_SCREEN]), serviceWorker],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

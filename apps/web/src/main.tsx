@@ -1,5 +1,7 @@
 // Entry point: global styles, then the app, then (when configured) error reporting.
 import '@mantine/core/styles.css';
+// The theme's CSS variables for the default primary colour, written by the build (build/theme-variables.ts).
+import 'virtual:almendra-theme-variables.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -2,6 +2,8 @@
 // styles, then the portal's own app (app/portal-app.tsx), then (when configured) error reporting. The
 // professional's app is main.tsx; what both run at start is shared (docs/web.md "The portal's entry").
 import '@mantine/core/styles.css';
+// The theme's CSS variables for the default primary colour, written by the build (build/theme-variables.ts).
+import 'virtual:almendra-theme-variables.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PortalApp } from './app/portal-app';

@@ -14,7 +14,7 @@ import '../lib/i18n-app';
 import { preferencesColorSchemeManager, preferencesStore } from '../lib/preferences';
 import { queryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
-import { createAppTheme, cssVariablesResolver } from '../lib/theme';
+import { createAppTheme, cssVariablesResolver, PREBUILT_VARIABLES_COLOR } from '../lib/theme';
 import { TOAST_DURATION_MS } from '../lib/toast';
 import classes from './notifications.module.css';
 import { configureAccess } from './access';
@@ -58,6 +58,8 @@ export function App() {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}
+      // The default colour's variables are a style sheet of the build (build/theme-variables.ts).
+      withCssVariables={preferences.primaryColor !== PREBUILT_VARIABLES_COLOR}
     >
       {/* Bottom-left (full width at the bottom on a phone; why in notifications.module.css): a toast
           never covers the navbar's buttons or a dialog's close button during its 2500 ms. 236 px keeps it

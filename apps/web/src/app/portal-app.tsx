@@ -18,7 +18,7 @@ import { HistoryNavigation, useAppLocation } from '../lib/navigation';
 import { preferencesColorSchemeManager, preferencesStore } from '../lib/preferences';
 import { queryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
-import { createAppTheme, cssVariablesResolver } from '../lib/theme';
+import { createAppTheme, cssVariablesResolver, PREBUILT_VARIABLES_COLOR } from '../lib/theme';
 import { configureAccess } from './access';
 import { hideBootOverlay } from './boot-overlay';
 import { ErrorScreen } from './error-screen';
@@ -168,7 +168,14 @@ export function PortalApp() {
   const preferences = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
   const theme = useMemo(() => createAppTheme(preferences.primaryColor), [preferences.primaryColor]);
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+      // The default colour's variables are a style sheet of the build (build/theme-variables.ts).
+      withCssVariables={preferences.primaryColor !== PREBUILT_VARIABLES_COLOR}
+    >
       <LazyToasts />
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>

@@ -9,6 +9,13 @@ export const BREAKPOINTS = { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl:
 
 const WHITE = '#ffffff';
 
+/**
+ * The primary colour (the default one) whose CSS variables the build writes as a style sheet
+ * (build/theme-variables.ts, imported by both entries): MantineProvider renders its <style> of variables
+ * only for another colour (`withCssVariables`), instead of computing them at every start.
+ */
+export const PREBUILT_VARIABLES_COLOR: PrimaryColor = 'teal';
+
 export function createAppTheme(primaryColor: PrimaryColor): MantineThemeOverride {
   return createTheme({
     primaryColor,
