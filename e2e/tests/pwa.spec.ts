@@ -54,7 +54,7 @@ async function practiceWithPublishedPlan(page: Page) {
   });
   await apiCall(page, 'POST', `/plans/${plan.id}/publish-for-patient`);
   const invite = await apiCall<{ inviteUrl: string }>(page, 'POST', `/patients/${patient.id}/portal-invite`);
-  return { inviteUrl: invite.inviteUrl.replace(/^https?:\/\/[^/]+/, '') };
+  return { inviteUrl: invite.inviteUrl.replace(/^https?:\/\/[^/]+/, ''), email };
 }
 
 async function acceptInvite(patientPage: Page, inviteUrl: string): Promise<void> {
@@ -443,4 +443,134 @@ test('from the second visit the portal offers to install it: the browser dialog 
   await expect(iphonePage.getByTestId('portal')).toBeVisible();
   await expect(iphonePage.getByTestId('install-app')).toHaveCount(0);
   await iphone.close();
+});
+
+/**
+ * Records, from before the page's own scripts run, when the kept first paint (#portal-snapshot) appears
+ * and whether #root was still empty then (the app's code had not rendered), and every text put into the
+ * page (to check that another account's name never shows).
+ */
+function recordSnapshot() {
+  const w = window as unknown as { __seen: { snapshotAt: number | null; rootEmpty: boolean | null; texts: string[] } };
+  w.__seen = { snapshotAt: null, rootEmpty: null, texts: [] };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of Array.from(record.addedNodes)) {
+        if (node.textContent) w.__seen.texts.push(node.textContent);
+        if (node instanceof Element && node.id === 'portal-snapshot' && w.__seen.snapshotAt === null) {
+          w.__seen.snapshotAt = performance.now();
+          w.__seen.rootEmpty = document.getElementById('root')?.childElementCount === 0;
+        }
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+type Seen = { snapshotAt: number | null; rootEmpty: boolean | null; texts: string[]; live: number | null; shownNow: boolean };
+const seen = (patientPage: Page) =>
+  patientPage.evaluate(() => {
+    const w = window as unknown as { __seen: Omit<Seen, 'live' | 'shownNow'> };
+    return { ...w.__seen, live: performance.getEntriesByName('portal-home-live')[0]?.startTime ?? null, shownNow: document.getElementById('portal-snapshot') !== null };
+  });
+
+const keptSnapshot = (patientPage: Page) => patientPage.evaluate(() => localStorage.getItem('almendra.portal-snapshot'));
+
+test('a repeat visit paints the home she last saw before the app runs, then the live one; signing out forgets it and the next patient never sees it', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const { inviteUrl, email } = await practiceWithPublishedPlan(page);
+  const context = await phoneContext(browser);
+  const patientPage = await context.newPage();
+  await acceptInvite(patientPage, inviteUrl);
+  await controlledByServiceWorker(patientPage);
+  // The live home, once painted with its data, is kept (a second after it settles, when idle).
+  await expect.poll(() => keptSnapshot(patientPage), { timeout: 15_000 }).toContain('Hola, Camila');
+  const kept = JSON.parse((await keptSnapshot(patientPage))!) as { html: string; styles: string[]; user: string; build: string };
+  expect(kept.html).not.toContain('data-testid');
+  expect(kept.build).toMatch(/^\/assets\/portal-[\w-]+\.js$/);
+
+  // The next visit, answered by the service worker: the kept home is on screen before the app's code has
+  // rendered anything; then the live home replaces it, and it works.
+  const again = await context.newPage();
+  await again.addInitScript(recordSnapshot);
+  const response = await again.goto('/portal');
+  expect(response?.fromServiceWorker()).toBe(true);
+  await expect(again.getByTestId('portal')).toBeVisible();
+  await expect(again.locator('#portal-snapshot')).toHaveCount(0);
+  const visit = await seen(again);
+  expect(visit.snapshotAt).not.toBeNull();
+  expect(visit.rootEmpty).toBe(true);
+  expect(visit.live).not.toBeNull();
+  expect(visit.live!).toBeGreaterThan(visit.snapshotAt!);
+  await expect(again.locator('#root')).toBeVisible();
+  await again.getByRole('tab', { name: 'Mi plan' }).click();
+  await expect(again.getByTestId('portal-plan')).toContainText('Yogur con frutillas y avena');
+  await again.close();
+
+  // Screenshots of the kept first paint alone and of the live home, light and dark: the app is held back
+  // (its entry script answered only once the first screenshot is taken) in a phone of the same patient
+  // signed in anew, with the snapshot on it (no service worker there: a route sees the entry's request).
+  const html = await (await patientPage.request.get('/portal')).text();
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBe(kept.build);
+  for (const scheme of ['light', 'dark'] as const) {
+    const held = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires', reducedMotion: 'reduce', colorScheme: scheme, serviceWorkers: 'block' });
+    const signIn = await held.request.post('/api/v1/auth/login', { data: { email, password: 'clave-de-camila-1' } });
+    expect(signIn.ok()).toBe(true);
+    const session = (await signIn.json()) as { accessToken: string; expiresAt: string };
+    await held.addInitScript(
+      ({ session, snapshot }) => {
+        localStorage.setItem('almendra.session', JSON.stringify({ accessToken: session.accessToken, expiresAt: session.expiresAt, loggedIn: 'true' }));
+        localStorage.setItem('almendra.portal-snapshot', snapshot);
+      },
+      { session, snapshot: (await keptSnapshot(patientPage))! },
+    );
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await held.route((url) => url.pathname === entry, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const heldPage = await held.newPage();
+    await heldPage.goto('/portal', { waitUntil: 'commit' });
+    await expect(heldPage.locator('#portal-snapshot')).toBeVisible();
+    await expect(heldPage.locator('#portal-snapshot')).toContainText('Hola, Camila');
+    await expect(heldPage.locator('#root')).toBeEmpty();
+    await heldPage.evaluate(() => document.fonts.ready.then(() => undefined));
+    await screenshot(heldPage, `pwa-04-kept-first-paint-${scheme}`);
+    release();
+    await expect(heldPage.getByTestId('portal')).toBeVisible();
+    await expect(heldPage.locator('#portal-snapshot')).toHaveCount(0);
+    await screenshot(heldPage, `pwa-05-live-home-${scheme}`);
+    await held.close();
+  }
+
+  // Signing out deletes it; the next patient on this phone signs in and never sees the first one's home.
+  await patientPage.goto('/portal');
+  await expect(patientPage.getByTestId('portal')).toBeVisible();
+  // Hovered first: the button's tooltip loads on the first hover and re-mounts it, which can swallow a
+  // click that arrives in the same moment.
+  await patientPage.getByRole('button', { name: 'Cerrar sesión' }).hover();
+  await expect(patientPage.getByRole('tooltip', { name: 'Cerrar sesión' })).toBeVisible();
+  await patientPage.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(patientPage).toHaveURL(/\/login/);
+  expect(await keptSnapshot(patientPage)).toBeNull();
+  const other = await apiCall<{ id: string }>(page, 'POST', '/patients', { firstName: 'Julieta', lastName: 'Sosa', sex: 'f', birthDate: '1990-01-15', email: `pwa.otra.${Date.now().toString(36)}@e2e.test` });
+  const otherInvite = await apiCall<{ inviteUrl: string }>(page, 'POST', `/patients/${other.id}/portal-invite`);
+  const next = await context.newPage();
+  await next.addInitScript(recordSnapshot);
+  await next.goto(otherInvite.inviteUrl.replace(/^https?:\/\/[^/]+/, ''));
+  await next.getByTestId('accept-password').fill('clave-de-julieta-1');
+  await next.getByTestId('accept-submit').click();
+  await expect(next).toHaveURL(/\/portal$/);
+  await expect(next.getByRole('heading', { name: 'Hola, Julieta' })).toBeVisible();
+  const first = await seen(next);
+  // Her next visit paints her own kept home, never Camila's.
+  await expect.poll(() => keptSnapshot(next), { timeout: 15_000 }).toContain('Hola, Julieta');
+  await next.goto('/portal');
+  await expect(next.getByRole('heading', { name: 'Hola, Julieta' })).toBeVisible();
+  const second = await seen(next);
+  expect(second.snapshotAt).not.toBeNull();
+  for (const texts of [first.texts, second.texts]) expect(texts.filter((text) => /Camila|Ibarra/.test(text))).toEqual([]);
+  expect(await next.evaluate(() => document.body.textContent ?? '')).not.toMatch(/Camila|Ibarra/);
+  await context.close();
 });

@@ -22,8 +22,11 @@ export function isFilePath(pathname: string): boolean {
   return FILE_PATH.test(pathname);
 }
 
-/** Files every page loads in its <head> that are only ever a subresource (the theme's classic script, the loading style). */
-const HEAD_SUBRESOURCES = new Set(['/theme-boot.js', '/boot.css']);
+/**
+ * Files every page loads in its <head> that are only ever a subresource (the theme's classic script, the
+ * loading style), and the portal page's classic script that shows its kept first paint.
+ */
+const HEAD_SUBRESOURCES = new Set(['/theme-boot.js', '/boot.css', '/portal-snapshot.js']);
 
 /**
  * The build's fingerprinted files (scripts, styles, images, locale chunks), and the head's classic

@@ -11,6 +11,7 @@ import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import { dropHomeSnapshot } from '../features/portal/lib/home-snapshot';
 import { PortalPage } from '../features/portal/routes/portal-pages';
 import { configureApiClient } from '../lib/api-client';
 import { i18n, loadLazyNamespaces } from '../lib/i18n';
@@ -57,6 +58,8 @@ window.addEventListener('storage', (event) => {
 
 /** A page load of another address: the professional's app answers it (sign-in, lock screen, errors). */
 function leavePortal(to: string): void {
+  // The kept first paint of the home (if it shows) is not what this visit gets: gone, from the screen too.
+  dropHomeSnapshot();
   window.location.replace(to);
 }
 
@@ -120,6 +123,7 @@ class PortalErrorBoundary extends Component<{ children: ReactNode }, { error: un
     return { error };
   }
   override componentDidCatch() {
+    dropHomeSnapshot();
     hideBootOverlay();
   }
   override render() {

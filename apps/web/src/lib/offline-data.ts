@@ -1,6 +1,7 @@
 // The API answers the service worker keeps for offline reading (src/sw.ts) belong to one account:
 // they are deleted whenever a session starts or ends (sign-in, sign-out, a session the server refused
-// to renew), so a phone shared by two people never shows one of them the other's plan. The cache also
+// to renew), so a phone shared by two people never shows one of them the other's plan. The portal home's
+// snapshot (PORTAL_SNAPSHOT_KEY, in localStorage) goes with them. The cache also
 // names its account (OFFLINE_OWNER_KEY: the access token's subject); the worker stores an answer only
 // for that account, and the page reads one only when it is the signed-in account's.
 //
@@ -13,7 +14,24 @@ import { readSession } from './session';
 
 const cacheStorage = (): CacheStorage | null => (typeof caches === 'undefined' ? null : caches);
 
+/**
+ * The portal home's kept first paint (features/portal/lib/home-snapshot.ts, shown by
+ * public/portal-snapshot.js): the HTML of the patient's home as she last saw it. Kept data like the
+ * API answers, cleared with them.
+ */
+export const PORTAL_SNAPSHOT_KEY = 'almendra.portal-snapshot';
+
+/** Deletes the portal home's snapshot (synchronously: before any navigation that follows). */
+export function clearPortalSnapshot(): void {
+  try {
+    window.localStorage.removeItem(PORTAL_SNAPSHOT_KEY);
+  } catch {
+    // Storage unavailable: nothing was kept either.
+  }
+}
+
 export async function clearOfflineData(): Promise<void> {
+  clearPortalSnapshot();
   try {
     await cacheStorage()?.delete(OFFLINE_API_CACHE);
   } catch {

@@ -27,6 +27,7 @@ import { VersionCheck } from '../../../app/version-check';
 import { NotificationsCard } from '../../push/components/notifications-card';
 import { formatDate, formatLongDateTime } from '../../../lib/dates';
 import { PendingPaymentsCard } from '../../payments/components/pending-payments-card';
+import { useHomeSnapshot } from '../lib/home-snapshot';
 
 const ChatThread = lazy(() => import('../../chat/components/chat-thread').then((m) => ({ default: m.ChatThread })));
 const PlanReader = lazy(() => import('../components/plan-reader').then((m) => ({ default: m.PlanReader })));
@@ -68,6 +69,10 @@ export function PortalPage() {
     setSeenPhase(call.phase);
     if (call.phase === 'connecting' || call.phase === 'inCall' || call.phase === 'noDevices' || call.phase === 'blocked') setTab('call');
   }
+
+  // The live page replaces the kept first paint as soon as it shows its data (or says it has none); the
+  // home tab is kept for the next visit while it shows (../lib/home-snapshot.ts).
+  useHomeSnapshot(!me.isLoading, tab === 'home' && me.data !== undefined && call.phase === 'idle');
 
   const onRealtimeEvent = (event: RealtimeEvent) => {
     if (event.type === 'session.revoked') {
