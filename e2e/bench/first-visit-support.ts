@@ -76,6 +76,12 @@ export interface Visit {
   requests: number;
   /** The document was answered by a service worker. */
   fromServiceWorker: boolean;
+  /**
+   * With `mark`: when the page marked it (performance.mark), ms from navigation start; the portal marks
+   * 'portal-home-live' when its live home shows (after its kept first paint, if one showed). Null when
+   * not asked for or not marked.
+   */
+  markMs: number | null;
   /** Every LCP candidate with its element, and what crossed the network in order (path and KB). */
   lcpLog: string[];
   urls: string[];
@@ -87,7 +93,7 @@ export interface Visit {
  * painted since (LCP is final at the first input; until then the latest candidate counts). The page is
  * left open, unthrottled, for the caller to close.
  */
-export async function measureVisit(context: BrowserContext, url: string, options: { throttled: boolean; ready: readonly string[] }): Promise<{ page: Page; visit: Visit }> {
+export async function measureVisit(context: BrowserContext, url: string, options: { throttled: boolean; ready: readonly string[]; mark?: string }): Promise<{ page: Page; visit: Visit }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -134,10 +140,11 @@ export async function measureVisit(context: BrowserContext, url: string, options
   for (const selector of options.ready) await page.locator(selector).first().waitFor({ state: 'visible', timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-  const paints = await page.evaluate(() => {
+  const paints = await page.evaluate((mark) => {
     const w = window as unknown as { __lcp: number; __fcp: number; __lcpLog: string[] };
-    return { lcpMs: w.__lcp, fcpMs: w.__fcp, lcpLog: w.__lcpLog };
-  });
+    const marked = mark ? performance.getEntriesByName(mark, 'mark')[0] : undefined;
+    return { lcpMs: w.__lcp, fcpMs: w.__fcp, lcpLog: w.__lcpLog, markMs: marked ? marked.startTime : null };
+  }, options.mark ?? null);
   if (paints.lcpMs === 0) throw new Error(`${url}: no largest-contentful-paint entry`);
   const landed = new URL(page.url()).pathname;
   if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}`);
@@ -150,11 +157,13 @@ export async function measureVisit(context: BrowserContext, url: string, options
 
 export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The median of each figure over several visits of the same screen. */
+/** The median of each figure over several visits of the same screen (the mark's: null unless every visit has it). */
 export function medianVisit(visits: readonly Visit[]): Omit<Visit, 'lcpLog' | 'urls'> {
+  const marks = visits.map((v) => v.markMs).filter((ms): ms is number => ms !== null);
   return {
     fcpMs: median(visits.map((v) => v.fcpMs)),
     lcpMs: median(visits.map((v) => v.lcpMs)),
+    markMs: marks.length === visits.length && marks.length > 0 ? median(marks) : null,
     bytes: median(visits.map((v) => v.bytes)),
     scriptBytes: median(visits.map((v) => v.scriptBytes)),
     requests: median(visits.map((v) => v.requests)),
