@@ -486,6 +486,10 @@ test('a repeat visit paints the home she last saw before the app runs, then the 
   await expect.poll(() => keptSnapshot(patientPage), { timeout: 15_000 }).toContain('Hola, Camila');
   const kept = JSON.parse((await keptSnapshot(patientPage))!) as { html: string; styles: string[]; user: string; build: string };
   expect(kept.html).not.toContain('data-testid');
+  // Mantine's CSS variables for both colour schemes (and the theme's contrast ones) come with it.
+  const keptCss = kept.html + kept.styles.join('');
+  expect(keptCss).toContain('[data-mantine-color-scheme="dark"]');
+  expect(keptCss).toContain('--mantine-primary-color-contrast');
   expect(kept.build).toMatch(/^\/assets\/portal-[\w-]+\.js$/);
 
   // The next visit, answered by the service worker: the kept home is on screen before the app's code has
