@@ -237,6 +237,13 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // The files share one jsdom and their modules instead of a fresh jsdom and a fresh import of React,
+    // Mantine and the locale files for each (CPU 164 s → 26 s, docs/testing.md). setup.ts runs again
+    // before each file and gives it a fresh page; a test that stubs, spies or fakes something restores it.
+    isolate: false,
+    // Whole screens rendered in jsdom and forms filled in key by key take 2–5 s each on a busy machine,
+    // over vitest's 5 s default (they were the unit step's failures under load).
+    testTimeout: 20_000,
     // The icon package's barrel has thousands of modules: pre-bundle it once instead of
     // transforming each on first use.
     deps: { optimizer: { client: { enabled: true, include: ['@tabler/icons-react'] } } },

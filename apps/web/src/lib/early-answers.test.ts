@@ -1,7 +1,7 @@
 // The boot script's early GET requests (/me and the landing screen's first data) and the API client's
 // single use of each answer.
 import themeBoot from '../../public/theme-boot.js?raw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prefetchScreen } from '../app/screen-prefetch';
 import type { PageKey } from '../app/route-table';
 import { api } from './api-client';
@@ -33,7 +33,17 @@ function stubFetch(body: (path: string) => unknown, status = 200) {
   return { fetch, paths };
 }
 
+// The client takes early answers only in the page's first EARLY_ANSWER_TTL_MS (performance.now()). The
+// jsdom these tests run in is shared with the files before them (isolate: false) and may be older than
+// that: each test's page is one opened just now.
+beforeEach(() => {
+  const opened = performance.now();
+  const clock = performance.now.bind(performance);
+  vi.spyOn(performance, 'now').mockImplementation(() => clock() - opened);
+});
+
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   window.localStorage.clear();
   queryClient.clear();

@@ -100,7 +100,10 @@ function fakeIndexedDb() {
 }
 
 describe('loadCatalog', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it('sends the stored hash and keeps the stored copy on 304', async () => {
     const { stores, opened } = fakeIndexedDb();
@@ -126,7 +129,10 @@ describe('loadCatalog', () => {
 });
 
 describe('loadOwnCatalog', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it("keeps the own foods in the 'ownFoods' store keyed by their hash, revalidated with If-None-Match", async () => {
     const { stores } = fakeIndexedDb();
