@@ -11,7 +11,14 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const standInPort = Number(process.env.E2E_STAND_IN_PORT ?? port + 50);
 process.env.E2E_STAND_IN_URL = `http://127.0.0.1:${standInPort}`;
 // Set once in the runner process; workers inherit it, so all of them talk about the same server.
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-e2e-'));
+// The runner removes the directory it made when it exits: after its webServer teardown has killed the
+// server (a globalTeardown would run before that, under a live server). A directory given in
+// E2E_DATA_DIR is the caller's and is kept.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
+}
 // The tests' own "today" (new Date() in a spec) is the browser's, Buenos Aires (timezoneId below): in
 // the machine's UTC, from 21:00 there the specs already lived in tomorrow and expected the wrong day.
 // Workers inherit it. The servers keep the machine's zone (UTC unless TZ says otherwise), like a

@@ -32,12 +32,18 @@ export async function startBenchServer(options: { port: number; name: string; en
   const base = `http://127.0.0.1:${options.port}`;
   let webDist = process.env.WEB_DIST_DIR;
   const tempDirs: string[] = [];
+  const removeTempDirs = () => {
+    for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  };
   if (!webDist) {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'almendra-bench-web-'));
     tempDirs.push(webDist);
     console.log(`building the web app into ${webDist}…`);
     const built = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], { cwd: path.join(root, 'apps/web'), stdio: ['ignore', 'ignore', 'inherit'] });
-    if (built.status !== 0) throw new Error('vite build failed');
+    if (built.status !== 0) {
+      removeTempDirs();
+      throw new Error('vite build failed');
+    }
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `almendra-bench-${options.name}-`));
   tempDirs.push(dataDir);
@@ -47,12 +53,21 @@ export async function startBenchServer(options: { port: number; name: string; en
     env: { ...inherited, NODE_ENV: 'test', PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', WEB_DIST_DIR: webDist, ...options.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // A benchmark that exits without stop() (process.exit on an error, a throw at the top level) leaves
+  // neither the server nor the temp dirs behind.
+  const onExit = () => {
+    server.kill('SIGKILL');
+    removeTempDirs();
+  };
+  process.once('exit', onExit);
   const stop = async () => {
-    if (server.exitCode === null) {
+    process.removeListener('exit', onExit);
+    // A server killed by a signal has exitCode null too, and has already sent its 'exit'.
+    if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
-    for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDirs();
   };
   try {
     await waitForHealth(base);

@@ -87,8 +87,12 @@ export async function startInstance(options: { port: number; name: string; dataD
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  // Never outlives the test worker, even when it is torn down before the spec's own cleanup runs.
-  const killOnExit = () => child.kill('SIGKILL');
+  // Never outlives the test worker, even when it is torn down before the spec's own cleanup runs; nor
+  // does the data directory made for it.
+  const killOnExit = () => {
+    child.kill('SIGKILL');
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
   process.once('exit', killOnExit);
   let stopped: Promise<void> | undefined;
   const stop = () =>
