@@ -19,18 +19,34 @@ export function NotificationsCard({ audience }: { audience: 'nutritionist' | 'pa
   const queryClient = useQueryClient();
   const support = pushSupport();
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
-  const [permission, setPermission] = useState(notificationPermission());
+  // Read once the card has painted, with the subscription: the browser answers Notification.permission
+  // synchronously from its own process, which held up the portal home's first render (issue 27).
+  const [permission, setPermission] = useState<NotificationPermission | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const preferences = useQuery({ queryKey: pushKeys.preferences, queryFn: pushApi.preferences });
   const events: readonly PushEvent[] = audience === 'patient' ? PATIENT_PUSH_EVENTS : NUTRITIONIST_PUSH_EVENTS;
 
   useEffect(() => {
     let alive = true;
-    void currentSubscription()
-      .then((s) => alive && setSubscribed(s !== null && notificationPermission() === 'granted'))
-      .catch(() => alive && setSubscribed(false));
+    const check = () => {
+      const current = notificationPermission();
+      setPermission(current);
+      void currentSubscription()
+        .then((s) => alive && setSubscribed(s !== null && current === 'granted'))
+        .catch(() => alive && setSubscribed(false));
+    };
+    // After the frame that paints the card (a second at most: a tab in the background has no frames).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fallback = setTimeout(check, 1000);
+    const frame = requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      timer = setTimeout(check, 0);
+    });
     return () => {
       alive = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(fallback);
+      clearTimeout(timer);
     };
   }, []);
 
