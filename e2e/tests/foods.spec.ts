@@ -274,10 +274,10 @@ test('a dish says which meals it fits: lunch and dinner by default, her choice s
   await box('Almuerzo').uncheck();
   await box('Cena').uncheck();
   await page.getByRole('button', { name: 'Guardar plato' }).click();
-  await expect(meals).toContainText('Elegí al menos una comida.');
+  await expect(meals).toContainText('Marcá al menos una comida en la que va el plato.');
   await expect(page).toHaveURL(/\/nueva-comida$/);
   await box('Desayuno').check();
-  await expect(meals).not.toContainText('Elegí al menos una comida.');
+  await expect(meals).not.toContainText('Marcá al menos una comida en la que va el plato.');
   await box('Merienda').check();
   await expectTicked(['Desayuno', 'Merienda']);
   await meals.scrollIntoViewIfNeeded();
@@ -404,9 +404,15 @@ test('an example dessert fits breakfast and merienda; a meal her practice switch
   // Configuración › Comidas: Media mañana and Cena switched off; a dish saved for lunch and dinner.
   const { slots } = await apiCall<MealSlotsResponse>(page, 'GET', '/meal-slots');
   await apiCall(page, 'PUT', '/meal-slots', { slots: slots.map((s) => ({ slot: s.slot, name: null, enabled: s.slot !== 2 && s.slot !== 6 })) });
+  // A new dish starts with the default meals she uses: Almuerzo ticked; Cena neither ticked nor offered.
+  await page.goto('/nueva-comida');
+  const meals = page.getByTestId('dish-meals');
+  await expect(meals.getByRole('checkbox')).toHaveCount(4);
+  await expect(meals.getByRole('checkbox', { name: /Cena/ })).toHaveCount(0);
+  await expect(meals.getByRole('checkbox', { name: 'Almuerzo', exact: true })).toBeChecked();
+  await expect(meals.getByRole('checkbox', { checked: true })).toHaveCount(1);
   const stew = await apiCall<Dish>(page, 'POST', '/dishes', { name: 'Guiso de lentejas', meals: [3, 6] });
   await page.goto(`/editar-comida/${encodeURIComponent(stew.id)}`);
-  const meals = page.getByTestId('dish-meals');
   await expect(meals.getByRole('checkbox', { name: 'Almuerzo', exact: true })).toBeChecked();
   // Media mañana is not offered; Cena, which the dish has, stays ticked and says it is not in use.
   await expect(meals.getByRole('checkbox')).toHaveCount(5);

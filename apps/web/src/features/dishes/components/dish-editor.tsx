@@ -48,7 +48,7 @@ import {
 import { dishesApi, dishQuery, ownDishOptionsQuery, toDomainTotals } from '../api/dishes-api';
 import { StickyActions } from '../../../components/sticky-actions';
 import { useDishMealNames } from './use-dish-meal-names';
-import { visibleDishMeals } from '../lib/dish-meal-names';
+import { newDishMeals, visibleDishMeals } from '../lib/dish-meal-names';
 
 const stopEnter = (event: React.KeyboardEvent) => {
   if (event.key === 'Enter') event.preventDefault();
@@ -97,14 +97,16 @@ function DishEditor({ dish }: { dish: Dish | null }) {
   const [name, setName] = useState(dish?.name ?? '');
   const [description, setDescription] = useState(dish?.description ?? '');
   const [servings, setServings] = useState(dish ? String(dish.servings).replace('.', ',') : '1');
-  // The meals it fits ("Proponer un día" places it only there): lunch and dinner for a new dish.
-  const [meals, setMeals] = useState<string[]>((dish?.meals ?? DISH_DEFAULT_MEALS).map(String));
   // As her practice names them (Configuración › Comidas), by position; only the slots she uses, plus a slot
   // she switched off that the dish has (saved or ticked), marked as not in use.
   const { name: mealName, slots: practiceSlots } = useDishMealNames();
+  // The meals it fits ("Proponer un día" places it only there): what was saved; for a new dish, until she
+  // ticks any, lunch and dinner as far as her practice uses them (newDishMeals, once the slots load).
+  const [pickedMeals, setMeals] = useState<string[] | null>(dish ? dish.meals.map(String) : null);
+  const meals = useMemo(() => pickedMeals ?? newDishMeals(DISH_DEFAULT_MEALS, practiceSlots).map(String), [pickedMeals, practiceSlots]);
   const savedMeals = dish?.meals;
   const mealOptions = useMemo(
-    () => visibleDishMeals(DISH_MEAL_SLOTS, [...(savedMeals ?? DISH_DEFAULT_MEALS), ...meals.map(Number)], practiceSlots),
+    () => visibleDishMeals(DISH_MEAL_SLOTS, [...(savedMeals ?? []), ...meals.map(Number)], practiceSlots),
     [savedMeals, meals, practiceSlots],
   );
   const [errors, setErrors] = useState<Record<string, string>>({});

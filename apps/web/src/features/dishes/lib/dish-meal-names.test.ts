@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dishMealName, dishMealNames, visibleDishMeals, type PracticeSlot } from './dish-meal-names';
+import { dishMealName, dishMealNames, newDishMeals, visibleDishMeals, type PracticeSlot } from './dish-meal-names';
 
 const defaults: Record<number, string> = { 1: 'Desayuno', 2: 'Media mañana', 3: 'Almuerzo', 4: 'Merienda', 5: 'Media tarde', 6: 'Cena' };
 const defaultName = (position: number) => defaults[position] ?? String(position);
@@ -58,5 +58,26 @@ describe('visibleDishMeals', () => {
 
   it('offers a slot missing from her list', () => {
     expect(visibleDishMeals(all, [], use([2]).filter((s) => s.slot !== 6)).map((m) => m.slot)).toEqual([1, 3, 4, 5, 6]);
+  });
+});
+
+describe('newDishMeals', () => {
+  const uses = (off: number[]) => [1, 2, 3, 4, 5, 6].map((p) => ({ slot: p, enabled: !off.includes(p) }));
+
+  it('ticks lunch and dinner when her practice uses both, and while the slots are not loaded', () => {
+    expect(newDishMeals([3, 6], uses([]))).toEqual([3, 6]);
+    expect(newDishMeals([3, 6], undefined)).toEqual([3, 6]);
+  });
+
+  it('leaves a default meal she switched off unticked', () => {
+    expect(newDishMeals([3, 6], uses([6]))).toEqual([3]);
+  });
+
+  it('ticks none when she uses none of the defaults, for her to choose', () => {
+    expect(newDishMeals([3, 6], uses([3, 6]))).toEqual([]);
+  });
+
+  it('counts a slot missing from hers as in use', () => {
+    expect(newDishMeals([3, 6], [{ slot: 3, enabled: false }])).toEqual([6]);
   });
 });

@@ -29,3 +29,12 @@ export function visibleDishMeals(all: readonly number[], kept: readonly number[]
     return !unused || kept.includes(position) ? [{ slot: position, unused }] : [];
   });
 }
+
+/**
+ * The meals a new dish starts with: the defaults (lunch and dinner) her practice uses. A default slot she
+ * switched off is left unticked; none of them in use leaves all unticked for her to choose (a dish needs
+ * at least one). Until the slots load, or for a slot missing from them, a default counts as in use.
+ */
+export function newDishMeals(defaults: readonly number[], slots: readonly PracticeSlotUse[] | undefined): number[] {
+  return defaults.filter((position) => slots?.find((s) => s.slot === position)?.enabled !== false);
+}
