@@ -74,12 +74,16 @@ for (const size of SIZES) {
       // Top, middle and end of the form: the bar is on screen each time and nothing of the chat is over it.
       for (const fraction of [0, 0.5, 1]) {
         await page.evaluate((f) => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * f), fraction);
-        await page.waitForTimeout(100);
-        const state = await stickyState(page);
-        expect(state.bars, `${screen.name} ${fraction}`).toBe(1);
-        expect(state.chats.length, `${screen.name}: a chat button is shown`).toBe(1);
-        expect(state.inView, `${screen.name} ${fraction}: the save bar is on screen`).toBe(true);
-        expect(state.overlaps, `${screen.name} ${fraction}`).toEqual([]);
+        // Until the layout has settled after the scroll: one save bar on screen, one chat button, none over it.
+        await expect
+          .poll(
+            async () => {
+              const state = await stickyState(page);
+              return { bars: state.bars, chats: state.chats.length, inView: state.inView, overlaps: state.overlaps };
+            },
+            { message: `${screen.name} ${fraction}: the save bar is on screen and nothing of the chat is over it` },
+          )
+          .toEqual({ bars: 1, chats: 1, inView: true, overlaps: [] });
       }
       await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
       await page.screenshot({ path: `e2e/output/screens/forms-phone-sticky-${screen.name}-${size.width}.png` });

@@ -39,8 +39,9 @@ test('an unknown /portal/… address shows the page not found once, in light and
     await page.goto('/portal/xyz?a=1');
     await expectNotFound(page);
     await expect(page).toHaveTitle(/Esta página no existe/);
-    // No reload: still the first document a second later, at the same address.
-    await page.waitForTimeout(1_000);
+    // No reload: still the first document once the page has settled (nothing loading for half a second;
+    // a reload loop never settles), at the same address.
+    await page.waitForLoadState('networkidle');
     expect(loads()).toBe(1);
     await expect(page).toHaveURL(/\/portal\/xyz\?a=1$/);
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
@@ -66,7 +67,7 @@ test('the service worker answers an unknown /portal/… address offline: the pag
   await page.context().setOffline(true);
   await page.goto('/portal/otra/cosa');
   await expectNotFound(page);
-  await page.waitForTimeout(1_000);
+  await page.waitForLoadState('networkidle');
   expect(loads()).toBe(1);
   await page.context().close();
 });
