@@ -1,7 +1,5 @@
 // Providers (Mantine theme from the preferences, notifications, i18n, TanStack Query) around the
 // router, plus the wiring between the API client and the router.
-import { useMemo, useSyncExternalStore } from 'react';
-import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -11,19 +9,17 @@ import { applyAppManifest } from '../lib/app-manifest';
 import { i18n } from '../lib/i18n';
 // The professional app's bundled namespaces (auth, account, features): in its start-up chunk only.
 import '../lib/i18n-app';
-import { preferencesColorSchemeManager, preferencesStore } from '../lib/preferences';
 import { queryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
-import { createAppTheme, cssVariablesResolver, PREBUILT_VARIABLES_COLOR } from '../lib/theme';
 import { TOAST_DURATION_MS } from '../lib/toast';
 import classes from './notifications.module.css';
 import { configureAccess } from './access';
+import { AppThemeProvider } from './app-theme-provider';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
 // The portal and the professional's app are installed as two apps, each with its manifest.
 router.subscribe((state) => applyAppManifest(state.location.pathname));
-const colorSchemeManager = preferencesColorSchemeManager();
 
 configureApiClient({
   // The session is already cleared; re-running the current route's guard sends the user to
@@ -50,17 +46,8 @@ window.addEventListener('storage', (event) => {
 });
 
 export function App() {
-  const preferences = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
-  const theme = useMemo(() => createAppTheme(preferences.primaryColor), [preferences.primaryColor]);
   return (
-    <MantineProvider
-      theme={theme}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="light"
-      cssVariablesResolver={cssVariablesResolver}
-      // The default colour's variables are a style sheet of the build (build/theme-variables.ts).
-      withCssVariables={preferences.primaryColor !== PREBUILT_VARIABLES_COLOR}
-    >
+    <AppThemeProvider>
       {/* Bottom-left (full width at the bottom on a phone; why in notifications.module.css): a toast
           never covers the navbar's buttons or a dialog's close button during its 2500 ms. 236 px keeps it
           inside the 260 px side menu on a laptop, off the form it would otherwise hide. */}
@@ -72,6 +59,6 @@ export function App() {
           <RouterProvider router={router} useTransitions={false} />
         </QueryClientProvider>
       </I18nextProvider>
-    </MantineProvider>
+    </AppThemeProvider>
   );
 }

@@ -6,8 +6,7 @@
 // its "page not found" (portal-screens.ts). No professional route table, layout or screen prefetching;
 // toasts load with the first toast. Any address outside /portal the portal navigates to (sign-in,
 // sign-out, the lock screen) is a page load of the professional's app.
-import { Component, lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { Component, lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -16,11 +15,10 @@ import { PortalPage } from '../features/portal/routes/portal-pages';
 import { configureApiClient } from '../lib/api-client';
 import { i18n, loadLazyNamespaces } from '../lib/i18n';
 import { HistoryNavigation, useAppLocation } from '../lib/navigation';
-import { preferencesColorSchemeManager, preferencesStore } from '../lib/preferences';
 import { queryClient } from '../lib/query-client';
 import { SESSION_STORAGE_KEY } from '../lib/session';
-import { createAppTheme, cssVariablesResolver, PREBUILT_VARIABLES_COLOR } from '../lib/theme';
 import { configureAccess } from './access';
+import { AppThemeProvider } from './app-theme-provider';
 import { hideBootOverlay } from './boot-overlay';
 import { ErrorScreen } from './error-screen';
 import { FullPageFrame } from './layouts/full-page-frame';
@@ -38,7 +36,6 @@ const PortalAcceptPage = lazyPage(
 const PortalNotFoundPage = lazyPage('portal-not-found', () => import('./portal-not-found'), 'PortalNotFoundPage');
 const Toasts = lazy(() => import('./portal-toasts'));
 
-const colorSchemeManager = preferencesColorSchemeManager();
 
 /** Re-runs the portal's access check: the session expired, or another tab signed out or in. */
 const recheckListeners = new Set<() => void>();
@@ -169,17 +166,8 @@ function PortalScreens() {
 }
 
 export function PortalApp() {
-  const preferences = useSyncExternalStore(preferencesStore.subscribe, preferencesStore.get);
-  const theme = useMemo(() => createAppTheme(preferences.primaryColor), [preferences.primaryColor]);
   return (
-    <MantineProvider
-      theme={theme}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="light"
-      cssVariablesResolver={cssVariablesResolver}
-      // The default colour's variables are a style sheet of the build (build/theme-variables.ts).
-      withCssVariables={preferences.primaryColor !== PREBUILT_VARIABLES_COLOR}
-    >
+    <AppThemeProvider>
       <LazyToasts />
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
@@ -190,6 +178,6 @@ export function PortalApp() {
           </PortalErrorBoundary>
         </QueryClientProvider>
       </I18nextProvider>
-    </MantineProvider>
+    </AppThemeProvider>
   );
 }
