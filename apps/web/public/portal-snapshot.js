@@ -18,8 +18,8 @@
    While it shows: the loading overlay is hidden, the snapshot is inert and hidden from assistive
    technology (the live home is what can be used and read), and #root stays invisible (laid out, not
    painted) so a partial first render never replaces it. The app calls window.__almendraSnapshot.reveal()
-   once the live home has rendered; after 8 s without that (the app failed to start), this script reveals
-   #root itself. */
+   once the live home has rendered; after 8 s without that (the app slow or failed to start), this script
+   reveals #root itself, with the loading overlay back until the app shows a screen. */
 /* global document, window */
 (function () {
   var KEY = 'almendra.portal-snapshot';
@@ -142,6 +142,11 @@
     if (box.parentNode) box.parentNode.removeChild(box);
     root.style.visibility = '';
   }
-  timer = window.setTimeout(reveal, TAKEOVER_MS);
+  // The app has not taken over (slow or failed to start): its own screen, and the loading overlay until
+  // it shows one (the app hides the overlay when it does).
+  timer = window.setTimeout(function () {
+    reveal();
+    if (overlay) overlay.removeAttribute('data-hidden');
+  }, TAKEOVER_MS);
   window.__almendraSnapshot = { at: at, reveal: reveal, isShown: function () { return shown; } };
 })();

@@ -86,7 +86,7 @@ describe('portal-snapshot.js (the kept first paint)', () => {
     expect(localStorage.getItem(PORTAL_SNAPSHOT_KEY)).not.toBeNull();
   });
 
-  it('reveals #root by itself when the app has not taken over within 8 s', () => {
+  it('reveals #root (and the loading overlay) by itself when the app has not taken over within 8 s', () => {
     signIn('user-ana');
     store(snapshot());
     runScript();
@@ -95,6 +95,8 @@ describe('portal-snapshot.js (the kept first paint)', () => {
     vi.advanceTimersByTime(200);
     expect(shown()).toBeNull();
     expect(document.getElementById('root')?.style.visibility).toBe('');
+    // The loading overlay is back until the app shows its screen.
+    expect(document.getElementById('boot-overlay')?.hasAttribute('data-hidden')).toBe(false);
   });
 
   it.each([
