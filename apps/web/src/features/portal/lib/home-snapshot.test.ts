@@ -17,6 +17,12 @@ function signIn(sub: string, extra: Record<string, string> = {}): void {
 
 /** portal.html as the build writes it: theme-boot.js's attributes, the entry in <head>, the overlay and #root. */
 function portalPage(path = '/portal'): void {
+  before ??= {
+    head: document.head.innerHTML,
+    body: document.body.innerHTML,
+    url: `${window.location.pathname}${window.location.search}${window.location.hash}`,
+    attributes: PAGE_ATTRIBUTES.map((name) => [name, document.documentElement.getAttribute(name)]),
+  };
   window.history.replaceState(null, '', path);
   const html = document.documentElement;
   html.setAttribute('lang', 'es-AR');
@@ -46,6 +52,25 @@ function store(value: HomeSnapshot): void {
   localStorage.setItem(PORTAL_SNAPSHOT_KEY, JSON.stringify(value));
 }
 
+const PAGE_ATTRIBUTES = ['lang', 'data-theme', 'data-primary-color', 'data-mantine-color-scheme'];
+/** The page as it was before portalPage() (the web project's test files share one jsdom). */
+let before: { head: string; body: string; url: string; attributes: Array<[string, string | null]> } | null = null;
+
+/** Puts back what portalPage() changed, and forgets what the tests stored. */
+function restorePage(): void {
+  localStorage.clear();
+  delete window.__almendraSnapshot;
+  if (!before) return;
+  document.head.innerHTML = before.head;
+  document.body.innerHTML = before.body;
+  for (const [name, value] of before.attributes) {
+    if (value === null) document.documentElement.removeAttribute(name);
+    else document.documentElement.setAttribute(name, value);
+  }
+  window.history.replaceState(null, '', before.url);
+  before = null;
+}
+
 function runScript(): void {
   // A classic script right after #root; evaluated the same way.
   new Function(snapshotScript)();
@@ -61,9 +86,7 @@ describe('portal-snapshot.js (the kept first paint)', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    localStorage.clear();
-    delete window.__almendraSnapshot;
-    document.body.innerHTML = '';
+    restorePage();
   });
 
   it('shows a valid snapshot before the app: inert, over an invisible #root, the overlay hidden', () => {
@@ -167,12 +190,7 @@ describe('portal-snapshot.js (the kept first paint)', () => {
 
 describe('home-snapshot.ts (taking and clearing it)', () => {
   beforeEach(() => portalPage());
-  afterEach(() => {
-    localStorage.clear();
-    delete window.__almendraSnapshot;
-    document.body.innerHTML = '';
-    document.head.innerHTML = '';
-  });
+  afterEach(restorePage);
 
   it('takes #root without ids and test ids, with the head\'s Mantine styles, and the script shows it back', () => {
     signIn('user-ana');
