@@ -561,9 +561,14 @@ test('a repeat visit paints the home she last saw before the app runs, then the 
     await expect(heldPage.locator('#root')).toBeEmpty();
     await heldPage.evaluate(() => document.fonts.ready.then(() => undefined));
     await screenshot(heldPage, `pwa-10-kept-first-paint-${scheme}`);
+    const keptHeight = await heldPage.evaluate(() => document.documentElement.scrollHeight);
     release();
     await expect(heldPage.getByTestId('portal')).toBeVisible();
     await expect(heldPage.locator('#portal-snapshot')).toHaveCount(0);
+    // The live home settled (the notifications card finishes after its first frame): the same page.
+    await expect(heldPage.getByText('Recordatorio del turno del día siguiente')).toBeVisible();
+    await heldPage.waitForLoadState('networkidle');
+    await expect.poll(() => heldPage.evaluate(() => document.documentElement.scrollHeight)).toBe(keptHeight);
     await screenshot(heldPage, `pwa-11-live-home-${scheme}`);
     await held.close();
   }
