@@ -273,3 +273,40 @@ test('the portal downloads no English on a Spanish visit, and paints in English 
   await screenshot(patientPage, 'portal-13-patient-home-english');
   await patientPage.context().close();
 });
+
+test('"Cerrar sesión" keeps its button when its tooltip loads: the same node before and after, and a click pressed before the tooltip and released after it signs out', async ({ page, browser }) => {
+  const { patientPage } = await practiceWithPortalPatient(page, browser);
+  await patientPage.setViewportSize({ width: 1366, height: 768 });
+  const button = patientPage.getByRole('button', { name: 'Cerrar sesión' });
+  const tooltip = patientPage.getByRole('tooltip', { name: 'Cerrar sesión' });
+  const mark = () => button.evaluate((el) => void ((el as HTMLElement & { mark?: number }).mark = 1));
+  const marked = () => button.evaluate((el) => (el as HTMLElement & { mark?: number }).mark ?? null);
+
+  // Hovered: the tooltip's code loads (the mouse does not move again) and shows it beside the same button.
+  await expect(button).toBeVisible();
+  await mark();
+  await button.hover();
+  await expect(tooltip).toBeVisible();
+  expect(await marked()).toBe(1);
+  await screenshot(patientPage, 'portal-14-sign-out-tooltip-light');
+  await patientPage.emulateMedia({ colorScheme: 'dark' });
+  await expect(patientPage.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await screenshot(patientPage, 'portal-14-sign-out-tooltip-dark');
+  await patientPage.emulateMedia({ colorScheme: 'light' });
+  await patientPage.mouse.move(5, 5);
+  await expect(tooltip).toBeHidden();
+
+  // A fresh page (the code not yet asked for): the mouse presses the button as it arrives, the tooltip
+  // loads and shows while it is held down, and the release on the same node is a click that signs out.
+  await patientPage.reload();
+  await expect(button).toBeVisible();
+  await mark();
+  const box = (await button.boundingBox())!;
+  await patientPage.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await patientPage.mouse.down();
+  await expect(tooltip).toBeVisible();
+  expect(await marked()).toBe(1);
+  await patientPage.mouse.up();
+  await expect(patientPage).toHaveURL(/\/login\?para=paciente$/);
+  await patientPage.context().close();
+});
