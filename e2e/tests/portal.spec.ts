@@ -296,6 +296,19 @@ test('"Cerrar sesión" keeps its button when its tooltip loads: the same node be
   await patientPage.mouse.move(5, 5);
   await expect(tooltip).toBeHidden();
 
+  // The appearance button beside it is a stand-in until clicked (then the real menu replaces it, opened):
+  // on a fresh page a click pressed as the mouse arrives (its code loading meanwhile) opens the menu.
+  await patientPage.reload();
+  const themeButton = patientPage.getByTestId('theme-menu');
+  const themeBox = (await themeButton.boundingBox())!;
+  await patientPage.mouse.move(themeBox.x + themeBox.width / 2, themeBox.y + themeBox.height / 2);
+  await patientPage.mouse.down();
+  await patientPage.waitForLoadState('networkidle');
+  await patientPage.mouse.up();
+  await expect(patientPage.getByRole('menuitem', { name: 'Oscuro', exact: true })).toBeVisible();
+  await patientPage.keyboard.press('Escape');
+  await expect(patientPage.getByRole('menu')).toBeHidden();
+
   // A fresh page (the code not yet asked for): the mouse presses the button as it arrives, the tooltip
   // loads and shows while it is held down, and the release on the same node is a click that signs out.
   await patientPage.reload();
