@@ -1,6 +1,6 @@
 // The appearance (theme) menu of the navbar, and the preference hooks of the navbar's controls: switching
 // theme applies at once and is saved to the account. Its own module, without react-router: the patient
-// portal's header loads it too (features/portal/components/floating-controls.ts).
+// portal's header loads it too (features/portal/components/floating-controls.tsx).
 import { ActionIcon, Menu } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconCheck } from '@tabler/icons-react';
