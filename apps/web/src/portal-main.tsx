@@ -10,6 +10,7 @@ import { PortalApp } from './app/portal-app';
 import { startPortalCheck } from './app/portal-start';
 import { startErrorReporting } from './lib/error-reporting';
 import { installSubmitFocus } from './lib/form-focus';
+import { onIdle } from './lib/on-idle';
 import { textsReady } from './lib/i18n';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
@@ -39,7 +40,6 @@ void textsReady().then(() =>
 // After the first render, off the critical path: the SDK is fetched only when the server has a DSN.
 // (The module itself, ~0.4 KB compressed, stays in the start-up chunk: on its own it was one more
 // request of ~1 KB on the wire, headers included.)
-const idle = (callback: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(callback) : setTimeout(callback, 1));
-idle(() => void startErrorReporting());
+onIdle(() => void startErrorReporting(), 10_000);
 // Production builds only; after the load event (lib/service-worker.ts).
 registerServiceWorker();

@@ -5,16 +5,7 @@
 // true for the rest of the visit.
 import { useEffect, useState } from 'react';
 import { useIsFetching } from '@tanstack/react-query';
-
-const onIdle = (callback: () => void): (() => void) => {
-  if ('requestIdleCallback' in window) {
-    // The timeout bounds the wait on a page that never goes idle (an animation, a busy tab).
-    const handle = window.requestIdleCallback(callback, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 200);
-  return () => clearTimeout(handle);
-};
+import { onIdle } from './on-idle';
 
 let settledOnce = false;
 const SETTLE_AT_MOST_MS = 3000;
@@ -32,10 +23,15 @@ export function useScreenSettled(): boolean {
   }, [settled]);
   useEffect(() => {
     if (settled || fetching > 0) return;
-    return onIdle(() => {
-      settledOnce = true;
-      setSettled(true);
-    });
+    // The timeout bounds the wait on a page that never goes idle; without requestIdleCallback, 200 ms.
+    return onIdle(
+      () => {
+        settledOnce = true;
+        setSettled(true);
+      },
+      3000,
+      200,
+    );
   }, [fetching, settled]);
   return settled;
 }

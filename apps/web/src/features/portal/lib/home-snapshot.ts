@@ -8,6 +8,7 @@
 // a refused session) and never written for another account than the one whose home it is.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { clearPortalSnapshot, PORTAL_SNAPSHOT_KEY } from '../../../lib/offline-data';
+import { onIdle } from '../../../lib/on-idle';
 import { tokenSubject } from '../../../lib/offline-routes';
 import { readSession } from '../../../lib/session';
 
@@ -105,15 +106,6 @@ export function dropHomeSnapshot(): void {
   clearPortalSnapshot();
 }
 
-const idle = (callback: () => void): (() => void) => {
-  if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(callback, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(callback, 1);
-  return () => clearTimeout(handle);
-};
-
 /**
  * The portal home with its data has rendered (`shown`): it replaces the snapshot in this commit, before
  * the browser paints, and the time it shows is marked (LIVE_HOME_MARK, once). While `keep` (the home
@@ -139,7 +131,7 @@ export function useHomeSnapshot(shown: boolean, keep: boolean): void {
       cancelIdle?.();
       cancelIdle = null;
       timer = setTimeout(() => {
-        cancelIdle = idle(() => void saveHomeSnapshot(user));
+        cancelIdle = onIdle(() => void saveHomeSnapshot(user), 2000);
       }, SAVE_DEBOUNCE_MS);
     };
     const observer = new MutationObserver(schedule);
