@@ -18,6 +18,11 @@ export const DISH_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const DISH_MEAL_SLOTS = [1, 2, 3, 4, 5, 6] as const;
 /** A dish saved before it had meals, or created without them: lunch and dinner (migration 0044). */
 export const DISH_DEFAULT_MEALS: readonly number[] = [3, 6];
+/** A dish's meals as kept: slots 1–6 only, no repeats, ascending; lunch and dinner when none is left. */
+export function normalizeDishMeals(meals: readonly number[]): number[] {
+  const valid = [...new Set(meals)].filter((n) => Number.isInteger(n) && n >= 1 && n <= DISH_MEAL_SLOTS.length).sort((a, b) => a - b);
+  return valid.length ? valid : [...DISH_DEFAULT_MEALS];
+}
 
 // statistics
 export const STATISTICS_YEAR_MIN = 2000;

@@ -3,7 +3,7 @@
 // dish and per serving, so editing a food updates every dish that uses it.
 import { z } from 'zod';
 import { idSchema, isoInstantSchema } from './common.js';
-import { DISH_DEFAULT_MEALS } from './constants.js';
+import { DISH_DEFAULT_MEALS, normalizeDishMeals } from './constants.js';
 import { cursorSchema, limitSchema, optionalText, requiredText } from './food-fields.js';
 import { nutrientKeySchema } from './foods.js';
 
@@ -60,7 +60,7 @@ export const dishMealsSchema = z
   })
   .min(1, { error: 'Elige al menos una comida para el plato.' })
   .max(6)
-  .transform((meals) => [...new Set(meals)].sort((a, b) => a - b));
+  .transform(normalizeDishMeals);
 
 const ingredientsSchema = z
   .array(dishIngredientInputSchema, { error: 'Envía los ingredientes como una lista.' })

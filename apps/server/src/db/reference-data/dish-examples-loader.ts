@@ -10,10 +10,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
-import { DISH_DEFAULT_MEALS } from '@almendra/contracts';
 import { buildSearchText } from '@almendra/domain';
 import type { Clock } from '../../lib/clock.js';
 import type { DB } from '../schema.js';
+import { mealsText } from '../../modules/dishes/dishes.mapper.js';
 import type { DishExampleIngredientsTable, DishExamplesTable } from '../schema-foods.js';
 import { usdaFoodId } from './foods-loader.js';
 import { foodsVersionName, loadedHash, recordLoaded } from './versions.js';
@@ -29,12 +29,6 @@ const ADVISORY_LOCK_ID = 4_807_231_010;
 
 export const dishExampleId = (slug: string) => `example:${slug}`;
 export const isDishExampleId = (id: string) => id.startsWith('example:');
-
-/** The file's meals as stored, "1,4": slots 1–6, ascending, no repeats; lunch and dinner when none. */
-function mealsText(meals: readonly number[] | undefined): string {
-  const valid = [...new Set(meals ?? [])].filter((n) => Number.isInteger(n) && n >= 1 && n <= 6).sort((a, b) => a - b);
-  return (valid.length ? valid : DISH_DEFAULT_MEALS).join(',');
-}
 
 export interface DishExamplesLog {
   info(details: object, message: string): void;
@@ -135,7 +129,8 @@ export async function loadDishExamples(
       description: dish.preparation ?? null,
       search_text: buildSearchText(dish.name),
       servings: dish.servings,
-      meals: mealsText(dish.meals),
+      // The file's meals as stored, "1,4" (lunch and dinner when it names none).
+      meals: mealsText(dish.meals ?? []),
       deactivated: 0,
       created_at: now,
       updated_at: now,

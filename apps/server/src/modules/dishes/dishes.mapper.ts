@@ -1,18 +1,15 @@
 // Dish rows + the domain's computed totals → contract types. Totals are rounded to 4 decimals only for
 // transport (the float noise of 12.300000000000001 is not information).
-import { DISH_DEFAULT_MEALS, type Dish, type DishIngredient, type NutrientTotalsResponse } from '@almendra/contracts';
+import { normalizeDishMeals, type Dish, type DishIngredient, type NutrientTotalsResponse } from '@almendra/contracts';
 import { NUTRIENT_KEYS, roundTo, type DishResult, type NutrientKey, type NutrientTotals } from '@almendra/domain';
 import type { DishIngredientRow, DishRow } from './dishes.repository.js';
 
 const round = (value: number) => roundTo(value, 4);
 
-/** "3,6" → [3, 6]: the meal slots a dish fits (migration 0044), ascending, anything else dropped. */
-export function mealsOf(text: string | null | undefined): number[] {
-  const meals = [...new Set((text ?? '').split(',').map((s) => Number(s.trim())))].filter((n) => Number.isInteger(n) && n >= 1 && n <= 6);
-  return meals.length ? meals.sort((a, b) => a - b) : [...DISH_DEFAULT_MEALS];
-}
-/** [3, 6] → "3,6". */
-export const mealsText = (meals: readonly number[]) => [...new Set(meals)].sort((a, b) => a - b).join(',');
+/** "3,6" → [3, 6]: the meal slots a dish fits (migration 0044), normalized (lunch and dinner when none). */
+export const mealsOf = (text: string | null | undefined): number[] => normalizeDishMeals((text ?? '').split(',').map((s) => Number(s.trim())));
+/** [3, 6] → "3,6", normalized. */
+export const mealsText = (meals: readonly number[]): string => normalizeDishMeals(meals).join(',');
 
 export function toNutrientTotals(grams: number, totals: NutrientTotals): NutrientTotalsResponse {
   const nutrients = {} as Record<NutrientKey, number>;
