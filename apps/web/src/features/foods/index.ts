@@ -6,3 +6,4 @@ export { foodDetailQuery } from './api/foods-api';
 export { authorizedFetch } from './api/foods-api';
 export { FavouriteStar, favouritesQuery, useFavourites, type FavouriteKind } from './components/favourite-star';
 export { CardList, ListCard } from './components/list-cards';
+export { HiddenHeader, MacroHeaders } from './components/table-headers';

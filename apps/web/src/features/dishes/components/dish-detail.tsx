@@ -12,7 +12,7 @@ import type { Dish, DishIngredient } from '@almendra/contracts';
 import { PageLoader } from '../../../components/page-loader';
 import { showSuccess } from '../../../lib/toast';
 import { ConfirmDialog } from '../../foods/components/confirm-dialog';
-import { formatAmount, formatNumber, measureName, NutrientTable } from '../../foods';
+import { formatAmount, formatNumber, MacroHeaders, measureName, NutrientTable } from '../../foods';
 import { dishesApi, dishQuery, toDomainTotals } from '../api/dishes-api';
 import { DishPhoto, DishPhotoControls } from './dish-photo';
 import { useCopyDish } from './use-copy-dish';
@@ -132,10 +132,7 @@ function DishProfile({ dish }: { dish: Dish }) {
                   <Table.Th scope="col">{t('foods:dishes.ingredient')}</Table.Th>
                   <Table.Th scope="col">{t('foods:detail.quantity')}</Table.Th>
                   <Table.Th scope="col" ta="right">{t('foods:detail.weight')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('foods:macros.energy')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('foods:macros.protein')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('foods:macros.fat')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('foods:macros.carbohydrate')}</Table.Th>
+                  <MacroHeaders />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

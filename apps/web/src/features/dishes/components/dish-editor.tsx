@@ -4,7 +4,7 @@
 // subtracts, quantity or unit changes recalculate. Lines are keyed by a line id, so the same food can be
 // in two lines; included dishes count in the live totals through includedDishLine() (packages/domain),
 // the same computation the server does.
-import { ActionIcon, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { AutoTextarea } from '../../../components/auto-textarea';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -37,7 +37,9 @@ import {
   filterDecimalInput,
   foodDetailQuery,
   formatAmount,
+  HiddenHeader,
   isMeasureVisible,
+  MacroHeaders,
   measureLabel,
   NutrientTable,
   parseDecimal,
@@ -428,13 +430,8 @@ function DishEditor({ dish }: { dish: Dish | null }) {
                     <Table.Th scope="col">{t('foods:detail.quantity')}</Table.Th>
                     <Table.Th scope="col">{t('foods:detail.unit')}</Table.Th>
                     <Table.Th scope="col" ta="right">{t('foods:detail.weight')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('foods:macros.energy')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('foods:macros.protein')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('foods:macros.fat')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('foods:macros.carbohydrate')}</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>{t('foods:dishes.actions')}</VisuallyHidden>
-                    </Table.Th>
+                    <MacroHeaders />
+                    <HiddenHeader label={t('foods:dishes.actions')} />
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

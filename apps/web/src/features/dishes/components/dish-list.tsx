@@ -3,7 +3,7 @@
 // duplicate (own) on each row; a star marks her favourites. On a phone (below 48em) each dish is a card —
 // photo, name, servings and energy per serving, "Va en: …", star and copy — as /alimentos does, instead of
 // the table that scrolled sideways.
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Tabs, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconCopy, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Dish, DishSource } from '@almendra/contracts';
 import { PageLoader } from '../../../components/page-loader';
-import { CardList, FavouriteStar, formatAmount, formatNumber, ListCard, useFavourites } from '../../foods';
+import { CardList, FavouriteStar, formatAmount, formatNumber, HiddenHeader, ListCard, useFavourites } from '../../foods';
 import { PHONE_QUERY } from '../../../lib/breakpoints';
 import { dishesPath, listDishes } from '../api/dishes-api';
 import { DishPhoto } from './dish-photo';
@@ -106,9 +106,7 @@ export function DishList() {
               <Table highlightOnHover data-testid="dishes-table">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col" w={44}>
-                      <VisuallyHidden>{t('foods:favourites.column')}</VisuallyHidden>
-                    </Table.Th>
+                    <HiddenHeader label={t('foods:favourites.column')} w={44} />
                     <Table.Th scope="col">{t('foods:list.name')}</Table.Th>
                     {/* Wide enough for two meals on a line ("Desayuno · Merienda"), the usual case. */}
                     <Table.Th scope="col" miw={180}>
@@ -117,9 +115,7 @@ export function DishList() {
                     <Table.Th scope="col" ta="right">{t('foods:dishes.servings')}</Table.Th>
                     <Table.Th scope="col" ta="right">{t('foods:dishes.energyTotal')}</Table.Th>
                     <Table.Th scope="col" ta="right">{t('foods:dishes.energyServing')}</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>{t('foods:dishes.actions')}</VisuallyHidden>
-                    </Table.Th>
+                    <HiddenHeader label={t('foods:dishes.actions')} />
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

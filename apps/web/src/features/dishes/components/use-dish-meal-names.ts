@@ -1,5 +1,7 @@
 // The practice's meal slot names for the dish screens: the same query (and cache) as the plan editor and
 // Configuración › Comidas, so a rename saved there shows here at once; the defaults until it answers.
+// The six default names are also in `foods` (dishes.meal.1–6), the dish screens' namespace, as in the
+// plans texts (mealSlot.*): loading the whole `plans` namespace (4.5 KB) for six words was not worth it.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,6 +3,7 @@
 // (below 48em) each food is a card — name, group, energy and star — instead of a seven-column table that
 // scrolled sideways (as the Trabajos panel does).
 import { Anchor, Button, Group, Select, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { HiddenHeader, MacroHeaders } from './table-headers';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconMessagePlus, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -108,15 +109,10 @@ export function FoodsList() {
               <Table highlightOnHover data-testid="foods-table">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col" w={44}>
-                      <VisuallyHidden>{t('foods:favourites.column')}</VisuallyHidden>
-                    </Table.Th>
+                    <HiddenHeader label={t('foods:favourites.column')} w={44} />
                     <Table.Th scope="col">{t('foods:list.name')}</Table.Th>
                     <Table.Th scope="col">{t('foods:list.group')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('foods:macros.energy')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('foods:macros.protein')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('foods:macros.fat')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('foods:macros.carbohydrate')}</Table.Th>
+                    <MacroHeaders />
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
