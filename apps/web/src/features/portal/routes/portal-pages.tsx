@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconBrandWhatsapp, IconCalendarEvent, IconHome, IconLogout, IconMessages, IconNotebook, IconSalad, IconVideo } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { afterNextPaint } from '../../../lib/after-paint';
 import { endSession } from '../../../lib/auth';
 import { useAppNavigate, useAppSearchParams } from '../../../lib/navigation';
 import { showError, showWarning } from '../../../lib/toast';
@@ -214,20 +215,7 @@ export function PortalPage() {
  */
 function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    const done = () => setPainted(true);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      clearTimeout(fallback);
-      timer = setTimeout(done, 0);
-    });
-    const fallback = setTimeout(done, 1000);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      clearTimeout(fallback);
-    };
-  }, []);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
   return painted;
 }
 

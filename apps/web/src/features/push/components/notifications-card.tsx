@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PushPreferences } from '@almendra/contracts';
 import { NUTRITIONIST_PUSH_EVENTS, PATIENT_PUSH_EVENTS, type PushEvent } from '@almendra/contracts/constants';
+import { afterNextPaint } from '../../../lib/after-paint';
 import { showError, showSuccess } from '../../../lib/toast';
 import { currentSubscription, disablePush, enablePush, notificationPermission, pushSupport, PushSetupError } from '../../../lib/web-push';
 import { pushApi, pushKeys } from '../api/push-api';
@@ -36,17 +37,10 @@ export function NotificationsCard({ audience }: { audience: 'nutritionist' | 'pa
         .catch(() => alive && setSubscribed(false));
     };
     // After the frame that paints the card (a second at most: a tab in the background has no frames).
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const fallback = setTimeout(check, 1000);
-    const frame = requestAnimationFrame(() => {
-      clearTimeout(fallback);
-      timer = setTimeout(check, 0);
-    });
+    const cancel = afterNextPaint(check);
     return () => {
       alive = false;
-      cancelAnimationFrame(frame);
-      clearTimeout(fallback);
-      clearTimeout(timer);
+      cancel();
     };
   }, []);
 
